@@ -1,0 +1,17 @@
+/** Compiles content and writes its output (manifest, chunks, public files, search index) into a folder. */
+import { compileContent, type CompileResult } from './compile.ts';
+import { writeInto } from './output.ts';
+
+/** Options for one content build. */
+export interface BuildContentOptions {
+  contentDir: string;
+  outDir: string;
+  analyticsId?: string | undefined;
+}
+
+/** Compiles and writes; throws ContentBuildError on broken content (nothing written then). */
+export async function buildContent(o: BuildContentOptions): Promise<CompileResult> {
+  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined });
+  writeInto(o.outDir, r.files, r.copies);
+  return r;
+}

@@ -1,0 +1,253 @@
+/**
+ * The content compiler: content/ -> manifest.json, one chunk per page and the
+ * static files of content/public. It collects every content error, and throws
+ * one ContentBuildError listing all of them; it writes nothing itself.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { FrontMatter, type FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
+import { SiteConfig, type SidebarItem } from '../src/shared/schemas/site-config.ts';
+import type { Chunk, Manifest } from '../src/shared/schemas/manifest.ts';
+import type { PageRecord } from '../src/shared/schemas/page-record.ts';
+import { buildPathIndex, chunkUrl, regularPathOf } from '../src/shared/paths.ts';
+import { ContentBuildError, type ContentError } from './errors.ts';
+import { parseYaml, schemaErrors, type YamlSource } from './yaml-source.ts';
+import { splitFrontMatter } from './front-matter.ts';
+import { substituteVariables } from './variables.ts';
+import { convertCallouts } from './callouts.ts';
+import { analyseMarkdown, type MarkdownFacts, type Section } from './markdown.ts';
+import { dateText, gitDates } from './git-dates.ts';
+import { expandOpenApi } from './openapi-directive.ts';
+import { checkReferences } from './references.ts';
+
+/** Where the compiler reads from. */
+export interface CompileOptions {
+  /** The content folder (holds _config/ and public/). */
+  contentDir: string;
+  /** Project root, for error paths (default: the content folder's parent). */
+  rootDir?: string;
+  /** Overrides the site config's analytics id (ANALYTICS_ID). */
+  analyticsId?: string | undefined;
+}
+
+/** One page as the compiler sees it, before records are written. */
+export interface CompiledPage {
+  record: PageRecord;
+  chunk: Chunk;
+  facts: MarkdownFacts;
+  /** File path for errors. */
+  file: string;
+  /** Line where the body starts in the file. */
+  bodyLine: number;
+  fm: YamlSource | undefined;
+}
+
+/** The compiler's output: files to write under dist/, relative path -> contents. */
+export interface CompileResult {
+  manifest: Manifest;
+  pages: CompiledPage[];
+  /** Files to write: path under dist/ -> text. */
+  files: Map<string, string>;
+  /** Files to copy: path under dist/ -> absolute source. */
+  copies: Map<string, string>;
+  /** Search sections of every page. */
+  search: Array<{ path: string; title: string; sections: Section[] }>;
+}
+
+const CONFIG_DIR = '_config';
+const PUBLIC_DIR = 'public';
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => statSync(path.join(dir, f)).isFile())
+    .sort();
+}
+
+/** Reads a file as UTF-8, reporting bytes that are not valid UTF-8. */
+function readUtf8(abs: string, file: string, errors: ContentError[]): string | undefined {
+  const bytes = readFileSync(abs);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  } catch {
+    let line = 1;
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] !== 0x0a) continue;
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, i));
+      } catch {
+        break;
+      }
+      line++;
+      start = i + 1;
+    }
+    errors.push({ file, line, message: 'The file is not valid UTF-8.', fix: 'Save the file with UTF-8 encoding (convert it with iconv or your editor).' });
+    return undefined;
+  }
+}
+
+function loadVariables(contentDir: string, rel: (a: string) => string, errors: ContentError[]): Record<string, string> {
+  const abs = path.join(contentDir, CONFIG_DIR, 'variables.yml');
+  if (!existsSync(abs)) return {};
+  const file = rel(abs);
+  const text = readUtf8(abs, file, errors);
+  const src = text === undefined ? undefined : parseYaml(text, file, 1, errors);
+  const out: Record<string, string> = {};
+  const value = src?.value ?? {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    errors.push({ file, line: 1, message: 'Site variables must be a mapping of names to values.', fix: 'Write one `name: value` per line.' });
+    return out;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+    else errors.push({ file, line: src!.lineOf([k]), message: `Site variable "${k}" is not a plain value.`, fix: 'Give it a string or a number.' });
+  }
+  return out;
+}
+
+function loadSite(contentDir: string, rel: (a: string) => string, errors: ContentError[]) {
+  const abs = path.join(contentDir, CONFIG_DIR, 'site.yml');
+  const file = rel(abs);
+  if (!existsSync(abs)) {
+    errors.push({ file, line: 0, message: 'The site config is missing.', fix: 'Create content/_config/site.yml with at least a title and a description.' });
+    return undefined;
+  }
+  const text = readUtf8(abs, file, errors);
+  const src = text === undefined ? undefined : parseYaml(text, file, 1, errors);
+  if (!src) return undefined;
+  const r = SiteConfig.safeParse(src.value ?? {});
+  if (!r.success) {
+    errors.push(...schemaErrors(r.error.issues, src, file, 'site config'));
+    return undefined;
+  }
+  return { config: r.data, src, file };
+}
+
+/** Compiles the content folder. Throws ContentBuildError listing every problem. */
+export async function compileContent(opts: CompileOptions): Promise<CompileResult> {
+  const contentDir = path.resolve(opts.contentDir);
+  const rootDir = path.resolve(opts.rootDir ?? path.dirname(contentDir));
+  const rel = (abs: string) => path.relative(rootDir, abs).split(path.sep).join('/');
+  const errors: ContentError[] = [];
+
+  const site = loadSite(contentDir, rel, errors);
+  const vars = loadVariables(contentDir, rel, errors);
+  const openapi = await expandOpenApi.load(contentDir, rel, errors);
+  const lastCommit = gitDates(contentDir);
+
+  const all = listFiles(contentDir);
+  const publicFiles = new Set(all.filter((f) => f.startsWith(`${PUBLIC_DIR}/`)).map((f) => f.slice(PUBLIC_DIR.length)));
+  const mdFiles = all.filter(
+    (f) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')),
+  );
+
+  const pages: CompiledPage[] = [];
+  for (const relativePath of mdFiles) {
+    const abs = path.join(contentDir, relativePath);
+    const file = rel(abs);
+    const text = readUtf8(abs, file, errors);
+    if (text === undefined) continue;
+    const split = splitFrontMatter(text, file, errors);
+    const src = split.yaml.trim() ? parseYaml(split.yaml, file, split.yamlLine, errors) : undefined;
+    if (split.yaml.trim() && !src) continue;
+    const fmValue = src?.value ?? {};
+    const parsed = FrontMatter.safeParse(fmValue);
+    if (!parsed.success) {
+      if (src) errors.push(...schemaErrors(parsed.error.issues, src, file, 'front matter'));
+      else errors.push({ file, line: 1, message: 'The front matter is not a mapping.', fix: 'Write one `field: value` per line between the --- lines.' });
+      continue;
+    }
+    const fm: FrontMatterT = { ...parsed.data };
+    if (fm.home && !fm.layout) fm.layout = 'home';
+    let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
+    body = openapi.expand(body, file, split.bodyLine, errors);
+    body = convertCallouts(body, file, split.bodyLine, errors);
+    const facts = analyseMarkdown(body);
+    const title = fm.title ?? facts.h1;
+    if (!title) {
+      errors.push({ file, line: 1, message: 'The page has no title.', fix: 'Add `title:` to the front matter or start the page with a `# Heading`.' });
+      continue;
+    }
+    const regularPath = regularPathOf(relativePath);
+    const pagePath = fm.permalink ?? regularPath;
+    const ts = lastCommit(abs);
+    const key = `v-${createHash('sha1').update(relativePath).digest('hex').slice(0, 10)}`;
+    const record: PageRecord = {
+      title,
+      frontmatter: fm,
+      regularPath,
+      relativePath,
+      key,
+      path: pagePath,
+      headers: facts.headers,
+      lastUpdated: dateText(ts),
+      lastUpdatedTimestamp: ts,
+    };
+    pages.push({
+      record,
+      chunk: { key, path: pagePath, markdown: facts.body.replace(/^\n+/, ''), html: facts.html, images: {} },
+      facts,
+      file,
+      bodyLine: split.bodyLine,
+      fm: src,
+    });
+  }
+
+  pages.sort((a, b) => a.record.path.localeCompare(b.record.path));
+  checkPaths(pages, errors);
+  checkReferences({ pages, publicFiles, contentDir, publicDir: PUBLIC_DIR, site, errors });
+
+  if (errors.length > 0) throw new ContentBuildError(errors);
+  if (!site) throw new ContentBuildError([]);
+
+  const config = { ...site.config };
+  if (opts.analyticsId !== undefined) config.analytics = { id: opts.analyticsId };
+
+  const files = new Map<string, string>();
+  const copies = new Map<string, string>();
+  for (const f of publicFiles) copies.set(f.slice(1), path.join(contentDir, PUBLIC_DIR, f));
+  for (const p of pages) files.set(chunkUrl(p.record.path).slice(1), JSON.stringify(p.chunk));
+  const buildId = createHash('sha1').update([...files.values()].join('\0')).update(JSON.stringify(pages.map((p) => p.record))).update(JSON.stringify(config)).digest('hex').slice(0, 12);
+  const manifest: Manifest = { buildId, site: config, pages: pages.map((p) => p.record) };
+  files.set('manifest.json', JSON.stringify(manifest));
+  const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections }));
+  return { manifest, pages, files, copies, search };
+}
+
+/** Two pages on one path, or an alias onto a page or onto another alias. */
+function checkPaths(pages: CompiledPage[], errors: ContentError[]): void {
+  const owner = new Map<string, CompiledPage>();
+  for (const p of pages) {
+    const prev = owner.get(p.record.path);
+    if (prev) {
+      errors.push({
+        file: p.file,
+        line: p.record.frontmatter.permalink && p.fm ? p.fm.lineOf(['permalink']) : 1,
+        message: `Two pages on one path: ${p.record.path} is also the path of ${prev.file}.`,
+        fix: 'Give one of the pages another permalink, or move its file.',
+      });
+    } else owner.set(p.record.path, p);
+  }
+  const aliasOwner = new Map<string, CompiledPage>();
+  for (const p of pages) {
+    (p.record.frontmatter.aliases ?? []).forEach((a, i) => {
+      const line = p.fm ? p.fm.lineOf(['aliases', i]) : 1;
+      const page = owner.get(a);
+      const other = aliasOwner.get(a);
+      if (page) {
+        errors.push({ file: p.file, line, message: `The alias ${a} collides with the page ${page.file}, which answers at that path.`, fix: 'Remove the alias or choose another address.' });
+      } else if (other && other !== p) {
+        errors.push({ file: p.file, line, message: `The alias ${a} is also an alias of ${other.file}.`, fix: 'Keep the alias on one page only.' });
+      } else aliasOwner.set(a, p);
+    });
+  }
+  void buildPathIndex;
+}
+
+/** Flattens the sidebar into page paths, in order. */
+export function sidebarPaths(items: ReadonlyArray<SidebarItem>): string[] {
+  return items.flatMap((i) => (typeof i === 'string' ? [i] : sidebarPaths(i.children)));
+}

@@ -1,0 +1,42 @@
+/** Last-updated times: the file's last git commit, or its mtime outside git. */
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Returns a function giving the last-commit time (ms) of a file. One `git log`
+ * reads the whole history of `dir` at once, so the cost does not grow per page.
+ */
+export function gitDates(dir: string): (absFile: string) => number {
+  const times = new Map<string, number>();
+  let root: string | null = null;
+  try {
+    root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const out = execFileSync('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', '.'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let t = 0;
+    for (const line of out.split('\n')) {
+      if (line.startsWith('\0')) t = Number(line.slice(1)) * 1000;
+      else if (line && !times.has(line)) times.set(line, t);
+    }
+  } catch {
+    root = null;
+  }
+  return (absFile) => {
+    if (root) {
+      const rel = path.relative(root, absFile).split(path.sep).join('/');
+      const t = times.get(rel);
+      if (t !== undefined) return t;
+    }
+    return Math.round(statSync(absFile).mtimeMs);
+  };
+}
+
+/** "November 21, 2026": the text shown as "Last updated". */
+export function dateText(ms: number): string {
+  return new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}

@@ -1,0 +1,117 @@
+/**
+ * Reads a page's Markdown the way the client will render it and returns what
+ * the compiler needs: headings with the ids rehype-slug gives them, links and
+ * images with their lines, whether raw HTML is present, and plain text for
+ * the search index.
+ */
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import rehypeSlug from 'rehype-slug';
+import { toHast } from 'mdast-util-to-hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import { toString as mdToString } from 'mdast-util-to-string';
+import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
+import type { Header } from '../src/shared/schemas/page-record.ts';
+
+/** A link or image found in the Markdown. */
+export interface Reference {
+  url: string;
+  /** 1-based line within the body. */
+  line: number;
+  /** Alt text for images. */
+  alt?: string;
+}
+
+/** A section of a page for the search index: the text under one heading. */
+export interface Section {
+  /** Heading id ('' for the text before the first heading). */
+  slug: string;
+  title: string;
+  text: string;
+}
+
+/** Everything the compiler learns from one page body. */
+export interface MarkdownFacts {
+  /** Text of a leading `# Heading`, which the page may use as its title. */
+  h1?: string | undefined;
+  /** Body with the leading h1 removed. */
+  body: string;
+  /** h2 and h3 headings. */
+  headers: Header[];
+  /** Every heading id on the page (all levels), for anchor checks. */
+  ids: Set<string>;
+  links: Reference[];
+  images: Reference[];
+  /** True when the body holds raw HTML. */
+  html: boolean;
+  /** Text of the page split at h2/h3, for search. */
+  sections: Section[];
+}
+
+type Node = { type: string; depth?: number; url?: string; alt?: string | null; children?: Node[]; position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } }; tagName?: string; properties?: Record<string, unknown>; value?: string };
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkCallouts);
+
+/** Analyses `source`, a page body whose site variables are already substituted. */
+export function analyseMarkdown(source: string): MarkdownFacts {
+  let body = source;
+  let tree = parser.parse(body) as unknown as Node;
+  let h1: string | undefined;
+  const first = tree.children?.find((n) => n.type !== 'html' || !/^<!--/.test(n.value ?? ''));
+  if (first?.type === 'heading' && first.depth === 1 && first.position) {
+    h1 = mdToString(first as never, { includeImageAlt: false }).trim();
+    const lines = body.split('\n');
+    // Blank the heading's lines rather than deleting them, so line numbers stay right.
+    for (let l = first.position.start.line - 1; l < first.position.end.line; l++) lines[l] = '';
+    body = lines.join('\n');
+    tree = parser.parse(body) as unknown as Node;
+  }
+  parser.runSync(tree as never);
+
+  const links: Reference[] = [];
+  const images: Reference[] = [];
+  let html = false;
+  const visit = (n: Node) => {
+    if ((n.type === 'link' || n.type === 'definition') && n.url !== undefined) {
+      links.push({ url: n.url, line: n.position?.start.line ?? 1 });
+    } else if (n.type === 'image' && n.url !== undefined) {
+      images.push({ url: n.url, line: n.position?.start.line ?? 1, alt: n.alt ?? '' });
+    } else if (n.type === 'html') {
+      html = true;
+    }
+    n.children?.forEach(visit);
+  };
+  visit(tree);
+
+  const hast = toHast(tree as never, { allowDangerousHtml: false }) as unknown as Node;
+  rehypeSlug()(hast as never);
+  const headers: Header[] = [];
+  const ids = new Set<string>();
+  const sections: Section[] = [{ slug: '', title: '', text: '' }];
+  const walk = (n: Node) => {
+    const m = n.type === 'element' ? /^h([1-6])$/.exec(n.tagName ?? '') : null;
+    if (m) {
+      const id = String(n.properties?.id ?? '');
+      const title = hastToString(n as never).trim();
+      ids.add(id);
+      const level = Number(m[1]);
+      if (level === 2 || level === 3) {
+        headers.push({ level, title, slug: id });
+        sections.push({ slug: id, title, text: '' });
+      }
+      return;
+    }
+    if (n.type === 'text') {
+      sections[sections.length - 1]!.text += `${n.value ?? ''} `;
+      return;
+    }
+    n.children?.forEach(walk);
+    if (n.type === 'element' && /^(p|li|td|th|pre|blockquote|aside|tr)$/.test(n.tagName ?? '')) {
+      sections[sections.length - 1]!.text += ' ';
+    }
+  };
+  walk(hast);
+  for (const s of sections) s.text = s.text.replace(/\s+/g, ' ').trim();
+  return { h1, body, headers, ids, links, images, html, sections: sections.filter((s) => s.slug || s.text) };
+}

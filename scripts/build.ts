@@ -1,0 +1,66 @@
+/**
+ * `npm run build`: the deployable site in dist/. Content, app bundle, CSS,
+ * fonts and the two HTML entry files are built into a staging folder that
+ * replaces dist/ only when every step succeeded.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../esbuild.config.mjs';
+import { buildContent } from '../manifest/build-content.ts';
+import { ContentBuildError } from '../manifest/errors.ts';
+import { commitStage, createStage, discardStage } from '../manifest/output.ts';
+import { FONT_FILES, renderHtml } from './html.ts';
+
+const root = process.cwd();
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+const started = Date.now();
+const stage = createStage(dist, false);
+
+function hashName(file: string, prefix: string, ext: string): string {
+  const h = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+  return `${prefix}-${h}${ext}`;
+}
+
+try {
+  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID });
+  const site = content.manifest.site;
+
+  cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
+
+  const app = await buildApp(stage, {
+    define: {
+      'import.meta.env.DOCSEARCH_APP_ID': JSON.stringify(process.env.DOCSEARCH_APP_ID ?? ''),
+      'import.meta.env.DOCSEARCH_API_KEY': JSON.stringify(process.env.DOCSEARCH_API_KEY ?? ''),
+    },
+  });
+
+  const fontDir = path.join(stage, 'assets', 'fonts');
+  mkdirSync(fontDir, { recursive: true });
+  for (const f of FONT_FILES) copyFileSync(path.join(root, 'node_modules/@fontsource/open-sans/files', f.source), path.join(fontDir, f.file));
+
+  const cssTmp = path.join(stage, 'assets', 'app.css');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', cssTmp, '--minify'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const cssName = hashName(cssTmp, 'app', '.css');
+  renameSync(cssTmp, path.join(stage, 'assets', cssName));
+
+  const html = renderHtml({ site, buildId: content.manifest.buildId, entry: app.entry, preload: app.preload, css: `/assets/${cssName}` });
+  writeFileSync(path.join(stage, 'index.html'), html.index);
+  writeFileSync(path.join(stage, '404.html'), html.notFound);
+  if (html.headers) writeFileSync(path.join(stage, '_headers'), html.headers);
+
+  commitStage(stage, dist);
+  console.log(`Built ${content.manifest.pages.length} pages into ${path.relative(root, dist)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+} catch (e) {
+  discardStage(stage);
+  if (e instanceof ContentBuildError) {
+    console.error(e.message);
+    console.error(`\nThe build failed; ${path.relative(root, dist)}/ was left as it was.`);
+    process.exit(1);
+  }
+  console.error(e);
+  console.error(`\nThe build failed; ${path.relative(root, dist)}/ was left as it was.`);
+  process.exit(1);
+}
+void existsSync;

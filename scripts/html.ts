@@ -1,0 +1,100 @@
+/**
+ * index.html and 404.html, rendered at build time: head tags from the site
+ * config, preloads that let the bundle, CSS, font and manifest download in
+ * parallel, a Content-Security-Policy whose only inline scripts are hashed,
+ * and a static shell so the first paint does not wait for the bundle.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
+import { REDIRECT_PARAM } from '../src/shared/spa-redirect.ts';
+
+/** Self-hosted Open Sans files: npm source name -> served name. Weights 400 and 700 are preloaded. */
+export const FONT_FILES = [
+  { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2', preload: true },
+  { source: 'open-sans-latin-600-normal.woff2', file: 'open-sans-600.woff2', preload: false },
+  { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2', preload: true },
+];
+
+/** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
+export const THEME_SCRIPT =
+  "try{var t=localStorage.getItem('theme');if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.classList.add('dark')}catch(e){}";
+
+/**
+ * 404.html's only job: send a deep link to index.html with the original
+ * path, query and hash in one query parameter, which the app restores before
+ * its router starts.
+ */
+export function redirectScript(base: string): string {
+  return `(function(){var l=window.location;l.replace(${JSON.stringify(base)}+'?${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`;
+}
+
+const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Hosts the page may contact, beyond its own origin, given the build's configuration. */
+export function cspFor(site: SiteConfig, inlineScripts: string[]): string {
+  const analytics = site.analytics.id ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
+  const docsearch = process.env.DOCSEARCH_APP_ID ? [`https://${process.env.DOCSEARCH_APP_ID}-dsn.algolia.net`, 'https://*.algolia.net', 'https://*.algolianet.com'] : [];
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScripts.map(sha).join(' ')} ${analytics.slice(0, 1).join(' ')}`.trim(),
+    "style-src 'self'",
+    `img-src 'self' data: ${analytics.slice(1).join(' ')}`.trim(),
+    "font-src 'self'",
+    `connect-src 'self' ${[...analytics.slice(1), ...docsearch].join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-src 'none'",
+  ].join('; ');
+}
+
+interface HtmlInput {
+  site: SiteConfig;
+  buildId: string;
+  entry: string;
+  preload: string[];
+  css: string;
+}
+
+/** Renders index.html, 404.html and a _headers file for hosts that read one. */
+export function renderHtml(i: HtmlInput): { index: string; notFound: string; headers: string } {
+  const template = readFileSync('public/index.html', 'utf8');
+  const headTags = i.site.head
+    .map((t) => `<${t.tag} ${Object.entries(t.attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')}>`)
+    .join('\n    ');
+  const csp = cspFor(i.site, [THEME_SCRIPT]);
+  const preloads = [
+    `<link rel="preload" href="${i.site.base}manifest.json" as="fetch" crossorigin="anonymous">`,
+    ...FONT_FILES.filter((f) => f.preload).map((f) => `<link rel="preload" href="/assets/fonts/${f.file}" as="font" type="font/woff2" crossorigin="anonymous">`),
+    ...i.preload.map((p) => `<link rel="modulepreload" href="${p}">`),
+  ].join('\n    ');
+  const index = template
+    .replaceAll('%TITLE%', esc(i.site.title))
+    .replaceAll('%DESCRIPTION%', esc(i.site.description))
+    .replace('%CSP%', esc(csp))
+    .replace('%HEAD_TAGS%', headTags)
+    .replace('%THEME_SCRIPT%', THEME_SCRIPT)
+    .replace('%PRELOADS%', preloads)
+    .replace('%CSS%', i.css)
+    .replace('%ENTRY%', i.entry)
+    .replace('%BUILD_ID%', i.buildId);
+  const redirect = redirectScript(i.site.base);
+  const notFound = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="${esc(`default-src 'none'; script-src ${sha(redirect)}`)}">
+    <title>${esc(i.site.title)}</title>
+    <meta name="robots" content="noindex">
+    <script>${redirect}</script>
+  </head>
+  <body>
+    <p>Redirecting to <a href="${i.site.base}">${esc(i.site.title)}</a>…</p>
+  </body>
+</html>
+`;
+  const headers = `/*\n  Content-Security-Policy: ${csp}; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
+  return { index, notFound, headers };
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import { SiteShell } from './SiteShell.tsx';
+
+/** Providers shared by the app and the component tests (which bring their own router). */
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** The whole app in the browser. */
+export function App({ client }: { client: QueryClient }) {
+  return (
+    <AppProviders client={client}>
+      <BrowserRouter>
+        <SiteShell />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

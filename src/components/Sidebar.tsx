@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { groupContains, type HeaderNode, type SidebarNode } from '../lib/sidebar.ts';
+
+interface Props {
+  nodes: SidebarNode[];
+  currentPath: string;
+  headers: HeaderNode[];
+  /** Slug of the heading in view (active header). */
+  activeSlug?: string | undefined;
+}
+
+/** The sidebar tree: collapsible groups, the current page highlighted with its headings nested under it. */
+export function Sidebar({ nodes, currentPath, headers, activeSlug }: Props) {
+  return (
+    <nav aria-label="Sidebar" className="sidebar-nav">
+      <SidebarList nodes={nodes} currentPath={currentPath} headers={headers} activeSlug={activeSlug} depth={0} />
+    </nav>
+  );
+}
+
+function SidebarList({ nodes, depth, ...rest }: Props & { depth: number }) {
+  return (
+    <ul className={`sidebar-list depth-${depth}`}>
+      {nodes.map((n, i) =>
+        n.kind === 'page' ? (
+          <SidebarPage key={n.path} node={n} {...rest} />
+        ) : (
+          <SidebarGroupItem key={`${n.title}-${i}`} node={n} depth={depth} {...rest} />
+        ),
+      )}
+    </ul>
+  );
+}
+
+function SidebarGroupItem({ node, depth, ...rest }: Omit<Props, 'nodes'> & { node: Extract<SidebarNode, { kind: 'group' }>; depth: number }) {
+  const containsCurrent = groupContains(node, rest.currentPath);
+  const [open, setOpen] = useState(containsCurrent || !node.collapsed);
+  const expanded = open || containsCurrent;
+  const id = `sidebar-group-${depth}-${node.title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <li className={`sidebar-group${depth === 0 ? ' top' : ''}`}>
+      <button type="button" className="sidebar-group-title" aria-expanded={expanded} aria-controls={id} onClick={() => setOpen(!expanded)}>
+        <span>{node.title}</span>
+        <span className="chevron" aria-hidden="true" />
+      </button>
+      <div id={id} hidden={!expanded}>
+        <SidebarList nodes={node.children} depth={depth + 1} {...rest} />
+      </div>
+    </li>
+  );
+}
+
+function SidebarPage({ node, currentPath, headers, activeSlug }: Omit<Props, 'nodes'> & { node: Extract<SidebarNode, { kind: 'page' }> }) {
+  const current = node.path === currentPath;
+  return (
+    <li>
+      <Link to={node.path} className={`sidebar-link${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
+        {node.title}
+      </Link>
+      {current && headers.length > 0 ? <HeaderList headers={headers} activeSlug={activeSlug} path={node.path} /> : null}
+    </li>
+  );
+}
+
+function HeaderList({ headers, activeSlug, path }: { headers: HeaderNode[]; activeSlug?: string | undefined; path: string }) {
+  return (
+    <ul className="sidebar-headers">
+      {headers.map((h) => (
+        <li key={h.slug}>
+          <Link
+            to={{ pathname: path, hash: `#${h.slug}` }}
+            className={`sidebar-header-link${h.slug === activeSlug ? ' active' : ''}`}
+            aria-current={h.slug === activeSlug ? 'location' : undefined}
+          >
+            {h.title}
+          </Link>
+          {h.children.length > 0 ? <HeaderList headers={h.children} activeSlug={activeSlug} path={path} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import type { PluggableList } from 'unified';
+import { sanitizeSchema } from '../markdown/sanitize-schema.ts';
+
+let loaded: PluggableList | null = null;
+let loading: Promise<PluggableList> | null = null;
+
+/** Loads rehype-raw and rehype-sanitize (and the HTML parser) once, on first need. */
+export function loadRawHtmlPlugins(): Promise<PluggableList> {
+  loading ??= Promise.all([import('rehype-raw'), import('rehype-sanitize')]).then(([raw, sanitize]) => {
+    loaded = [raw.default, [sanitize.default, sanitizeSchema]];
+    return loaded;
+  });
+  return loading;
+}
+
+/**
+ * The plugins that render raw HTML safely, for chunks that contain it; null
+ * while they load. Pages without raw HTML never download them.
+ */
+export function useRawHtmlPlugins(needed: boolean): PluggableList | null {
+  const [plugins, setPlugins] = useState<PluggableList | null>(needed ? loaded : []);
+  useEffect(() => {
+    if (!needed) return setPlugins([]);
+    if (loaded) return setPlugins(loaded);
+    let live = true;
+    void loadRawHtmlPlugins().then((p) => live && setPlugins(p));
+    return () => {
+      live = false;
+    };
+  }, [needed]);
+  return needed ? (loaded ?? plugins) : [];
+}

@@ -1,0 +1,14 @@
+import type { LayoutProps } from './types.ts';
+import { PageContent } from '../components/PageContent.tsx';
+import { PageFooter } from '../components/PrevNext.tsx';
+
+/** A documentation page: title, content, last updated, previous/next. */
+export default function DefaultLayout({ data }: LayoutProps) {
+  return (
+    <article className="page mx-auto max-w-3xl px-5 py-8 lg:px-8">
+      <h1 className="page-title" tabIndex={-1}>{data.record.title}</h1>
+      <PageContent path={data.record.path} />
+      <PageFooter data={data} />
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+/** Renders a page chunk: GFM, callouts, heading ids, sized images, router links, code blocks. */
+import { useMemo } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import rehypeSlug from 'rehype-slug';
+import remarkCallouts from '../shared/markdown/remark-callouts.ts';
+import type { Chunk } from '../shared/schemas/manifest.ts';
+import { useRawHtmlPlugins } from '../hooks/useRawHtmlPlugins.ts';
+import { MarkdownLink } from './MarkdownLink.tsx';
+import { MarkdownImage } from './MarkdownImage.tsx';
+import { Heading } from './Heading.tsx';
+import { CodeBlock } from './CodeBlock.tsx';
+import { customElementComponents } from './custom-elements.tsx';
+
+const remarkPlugins = [remarkGfm, remarkCallouts];
+
+/** The page body. */
+export function Markdown({ chunk }: { chunk: Chunk }) {
+  const raw = useRawHtmlPlugins(chunk.html);
+  const components = useMemo(
+    () =>
+      ({
+        a: MarkdownLink,
+        img: (props) => <MarkdownImage {...props} imageSizes={chunk.images} />,
+        h2: (props) => <Heading level={2} {...props} />,
+        h3: (props) => <Heading level={3} {...props} />,
+        pre: CodeBlock,
+        ...customElementComponents,
+      }) as Components,
+    [chunk.images],
+  );
+  if (raw === null) return <div className="markdown-loading" aria-busy="true" />;
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={[...raw, rehypeSlug]} components={components}>
+      {chunk.markdown}
+    </ReactMarkdown>
+  );
+}

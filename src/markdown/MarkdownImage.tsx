@@ -1,0 +1,21 @@
+import type { ComponentProps } from 'react';
+
+type Sizes = Record<string, { width: number; height: number }>;
+
+/** Content images carry their intrinsic size, so nothing shifts as they load; medium-zoom attaches to them. */
+export function MarkdownImage({ src = '', alt = '', imageSizes, node: _node, ...rest }: ComponentProps<'img'> & { node?: unknown; imageSizes: Sizes }) {
+  const size = typeof src === 'string' ? imageSizes[src] : undefined;
+  return (
+    <img
+      {...rest}
+      src={src}
+      alt={alt}
+      width={size?.width}
+      height={size?.height}
+      loading="lazy"
+      decoding="async"
+      data-zoomable=""
+      className="content-image"
+    />
+  );
+}

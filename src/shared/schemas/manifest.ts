@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+import { PageRecord } from './page-record.ts';
+import { SiteConfig } from './site-config.ts';
+
+/** dist/manifest.json: the site config and every page record. */
+export const Manifest = z.object({
+  /** Changes with every build whose content or code changed; chunks carry the same id. */
+  buildId: z.string(),
+  site: SiteConfig,
+  pages: z.array(PageRecord),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** Intrinsic size of an image, so the page reserves its space before it loads. */
+export const ImageSize = z.object({ width: z.number(), height: z.number() });
+
+/** One page's content: dist/data/pages/<path>.json. */
+export const Chunk = z.object({
+  /** Page key, matching its record. */
+  key: z.string(),
+  /** Canonical path of the page. */
+  path: z.string(),
+  /** Markdown body with site variables substituted. */
+  markdown: z.string(),
+  /** True when the Markdown holds raw HTML (the raw-HTML pipeline is loaded only then). */
+  html: z.boolean(),
+  /** Sizes of the images the page shows, by src. */
+  images: z.record(z.string(), ImageSize),
+});
+export type Chunk = z.infer<typeof Chunk>;

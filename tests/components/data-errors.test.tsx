@@ -1,0 +1,110 @@
+// Each way the manifest or a chunk can fail renders an error view with Retry, and Retry refetches.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { delay, http, HttpResponse } from 'msw';
+import { renderSite } from '../support/render.tsx';
+import { fixtureSite, siteHandlers } from '../support/fixture-site.ts';
+import { LAZY_LOAD_TIMEOUT_MS } from '../../src/data/fetch-json.ts';
+
+const server = setupServer();
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const CHUNK = '*/data/pages/guides/ivr/index.json';
+const MANIFEST = '*/manifest.json';
+
+async function expectRetryRecovers(title: RegExp) {
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toMatch(title);
+  server.resetHandlers(...(await siteHandlers()));
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+}
+
+describe('data failures', () => {
+  it('renders the page when manifest and chunk load', async () => {
+    server.use(...(await siteHandlers()));
+    renderSite('/guides/ivr/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'IVR testing' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: /Set the listening timeout/ })).toBeTruthy();
+  });
+
+  it('a chunk answering 404 shows the error view, and Retry loads it', async () => {
+    server.use(http.get(CHUNK, () => new HttpResponse('no', { status: 404 })), ...(await siteHandlers()));
+    renderSite('/guides/ivr/');
+    await expectRetryRecovers(/This content is missing/);
+    expect(await screen.findByRole('heading', { level: 2, name: /Dial a number/ })).toBeTruthy();
+  });
+
+  it('a manifest answering 500 shows the error view, and Retry loads it', async () => {
+    server.use(http.get(MANIFEST, () => new HttpResponse('boom', { status: 500 })), ...(await siteHandlers()));
+    renderSite('/guides/ivr/');
+    await expectRetryRecovers(/The server had a problem/);
+    expect(await screen.findByRole('heading', { level: 1, name: 'IVR testing' })).toBeTruthy();
+  });
+
+  it('malformed JSON shows the error view', async () => {
+    server.use(http.get(CHUNK, () => new HttpResponse('{"key": "v-1", "markd', { headers: { 'content-type': 'application/json' } })), ...(await siteHandlers()));
+    renderSite('/guides/ivr/');
+    await expectRetryRecovers(/This content is damaged/);
+  });
+
+  it('a chunk that fails the schema shows the error view', async () => {
+    server.use(http.get(CHUNK, () => HttpResponse.json({ key: 'v-1', path: '/guides/ivr/', markdown: 42, html: false, images: {} })), ...(await siteHandlers()));
+    renderSite('/guides/ivr/');
+    await expectRetryRecovers(/This content is damaged/);
+    expect(screen.queryByText(/markdown/)).toBeNull();
+  });
+
+  it('a manifest that fails the schema shows the error view', async () => {
+    const site = await fixtureSite();
+    const bad = JSON.parse(site.files.get('manifest.json')!);
+    delete bad.pages[0].path;
+    server.use(http.get(MANIFEST, () => HttpResponse.json(bad)), ...(await siteHandlers()));
+    renderSite('/');
+    await expectRetryRecovers(/This content is damaged/);
+  });
+
+  it('a network failure shows the offline error view', async () => {
+    server.use(http.get(CHUNK, () => HttpResponse.error()), ...(await siteHandlers()));
+    renderSite('/guides/ivr/');
+    await expectRetryRecovers(/offline/);
+  });
+
+  it(`a chunk that does not answer is aborted after ${LAZY_LOAD_TIMEOUT_MS} ms`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let aborted = false;
+    server.use(
+      http.get(CHUNK, async ({ request }) => {
+        request.signal.addEventListener('abort', () => (aborted = true));
+        await delay('infinite');
+        return new HttpResponse('never');
+      }),
+      ...(await siteHandlers()),
+    );
+    renderSite('/guides/ivr/');
+    await screen.findByRole('heading', { level: 1, name: 'IVR testing' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LAZY_LOAD_TIMEOUT_MS - 1000);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Loading took too long/);
+    expect(alert.textContent).toContain('120 seconds');
+    expect(aborted).toBe(true);
+    vi.useRealTimers();
+    server.resetHandlers(...(await siteHandlers()));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Dial a number/ })).toBeTruthy();
+  });
+});
