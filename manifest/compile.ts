@@ -148,28 +148,21 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   for (const relativePath of mdFiles) {
     const abs = path.join(contentDir, relativePath);
     const file = rel(abs);
-    const text = readUtf8(abs, file, errors);
-    if (text === undefined) continue;
+    // A broken file is reported and then read as well as it can be, so it still
+    // counts as a page and does not cause a cascade of dead-link errors elsewhere.
+    const text = readUtf8(abs, file, errors) ?? new TextDecoder('utf-8').decode(readFileSync(abs)).replace(/\r\n?/g, '\n');
     const split = splitFrontMatter(text, file, errors);
     const src = split.yaml.trim() ? parseYaml(split.yaml, file, split.yamlLine, errors) : undefined;
-    if (split.yaml.trim() && !src) continue;
-    const fmValue = src?.value ?? {};
-    const parsed = FrontMatter.safeParse(fmValue);
-    if (!parsed.success) {
-      if (src) errors.push(...schemaErrors(parsed.error.issues, src, file, 'front matter'));
-      else errors.push({ file, line: 1, message: 'The front matter is not a mapping.', fix: 'Write one `field: value` per line between the --- lines.' });
-      continue;
-    }
-    const fm: FrontMatterT = { ...parsed.data };
-    if (fm.home && !fm.layout) fm.layout = 'home';
+    const fm = frontMatterOf(src, file, errors);
     let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
     body = openapi.expand(body, file, split.bodyLine, errors);
     body = convertCallouts(body, file, split.bodyLine, errors);
     const facts = analyseMarkdown(body);
-    const title = fm.title ?? facts.h1;
+    let title = fm.title ?? facts.h1;
     if (!title) {
-      errors.push({ file, line: 1, message: 'The page has no title.', fix: 'Add `title:` to the front matter or start the page with a `# Heading`.' });
-      continue;
+      // A front matter that failed to parse has been reported already; its title is unknown, not missing.
+      if (src || !split.yaml.trim()) errors.push({ file, line: 1, message: 'The page has no title.', fix: 'Add `title:` to the front matter or start the page with a `# Heading`.' });
+      title = relativePath;
     }
     const regularPath = regularPathOf(relativePath);
     const pagePath = fm.permalink ?? regularPath;
@@ -215,6 +208,30 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   files.set('manifest.json', JSON.stringify(manifest));
   const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections }));
   return { manifest, pages, files, copies, search };
+}
+
+/**
+ * Validates front matter; on failure reports each issue and keeps the fields
+ * that are valid, so the page can still be compiled and linked to.
+ */
+function frontMatterOf(src: YamlSource | undefined, file: string, errors: ContentError[]): FrontMatterT {
+  const value = src?.value ?? {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    errors.push({ file, line: 1, message: 'The front matter is not a mapping.', fix: 'Write one `field: value` per line between the --- lines.' });
+    return {};
+  }
+  const parsed = FrontMatter.safeParse(value);
+  let fm: FrontMatterT = {};
+  if (parsed.success) fm = { ...parsed.data };
+  else {
+    if (src) errors.push(...schemaErrors(parsed.error.issues, src, file, 'front matter'));
+    const bad = new Set<PropertyKey>(parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : i.path.slice(0, 1))));
+    const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !bad.has(k)));
+    const again = FrontMatter.safeParse(rest);
+    if (again.success) fm = { ...again.data };
+  }
+  if (fm.home && !fm.layout) fm.layout = 'home';
+  return fm;
 }
 
 /** Two pages on one path, or an alias onto a page or onto another alias. */
