@@ -1,0 +1,62 @@
+/**
+ * The built site served as a static host serves it, and a Chromium to read
+ * it with. E2E_DIST picks another build (default dist/, which `npm test`
+ * builds first).
+ */
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { launchBrowser } from './browser.ts';
+import type { Manifest } from '../../src/shared/schemas/manifest.ts';
+
+export const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+
+/** A running site and browser for one test file. */
+export interface Site {
+  url: string;
+  browser: Browser;
+  manifest: Manifest;
+  /** A fresh context and page; console errors and page errors are collected. */
+  open(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Starts the server and browser. */
+export async function startSite(opts: { root?: string; latencyMs?: number } = {}): Promise<Site> {
+  const root = opts.root ?? DIST;
+  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run npm run build first`);
+  const server = await startServer({ root, port: 0, latencyMs: opts.latencyMs ?? 0 });
+  const browser = await launchBrowser();
+  const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.json'), 'utf8')) as Manifest;
+  const contexts: BrowserContext[] = [];
+  return {
+    url: server.url,
+    browser,
+    manifest,
+    async open(options) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        // A deep link is first answered by 404.html with status 404, as on GitHub Pages; that one is expected.
+        if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(`console: ${m.text()}`);
+      });
+      return { page, context, errors };
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** The visible h1 text of the page, once there is one. */
+export async function h1(page: Page): Promise<string> {
+  const el = page.locator('main h1').first();
+  await el.waitFor({ state: 'visible' });
+  return (await el.textContent())?.trim() ?? '';
+}
