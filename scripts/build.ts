@@ -29,8 +29,14 @@ try {
 
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
 
+  const jqueryVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/jquery/package.json'), 'utf8')).version as string;
+  const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
+  mkdirSync(path.join(stage, 'assets/vendor'), { recursive: true });
+  copyFileSync(path.join(root, 'node_modules/jquery/dist/jquery.min.js'), path.join(stage, jqueryUrl));
+
   const app = await buildApp(stage, {
     define: {
+      __JQUERY_URL__: JSON.stringify(jqueryUrl),
       'import.meta.env.DOCSEARCH_APP_ID': JSON.stringify(process.env.DOCSEARCH_APP_ID ?? ''),
       'import.meta.env.DOCSEARCH_API_KEY': JSON.stringify(process.env.DOCSEARCH_API_KEY ?? ''),
     },

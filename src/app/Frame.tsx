@@ -1,53 +1,82 @@
-/** The page frame: skip link, navbar, sidebar drawer and the layout in <main>. */
-import { useEffect, useState } from 'react';
+/** The page frame: skip link, navbar, sidebar drawer, the layout in <main>, and the page behaviours. */
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SiteConfig } from '../shared/schemas/site-config.ts';
 import type { PageData } from '../data/page-data.ts';
 import { Navbar } from '../components/Navbar.tsx';
 import { Sidebar } from '../components/Sidebar.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { ThemeToggle } from '../components/ThemeToggle.tsx';
+import { BackToTop } from '../components/BackToTop.tsx';
+import { ReadingProgress } from '../components/ReadingProgress.tsx';
 import { layoutFor } from '../layouts/registry.ts';
 import { useDocumentHead } from '../hooks/useDocumentHead.ts';
+import { useScrollOnNavigate } from '../hooks/useScrollOnNavigate.ts';
+import { useNavigationProgress } from '../hooks/useNavigationProgress.ts';
+import { useActiveHeader } from '../hooks/useActiveHeader.ts';
+import { useImageZoom } from '../hooks/useImageZoom.ts';
+import { useRouteFocus } from '../hooks/useRouteFocus.ts';
+import { useAnalytics } from '../hooks/useAnalytics.ts';
+import { useJquery } from '../hooks/useJquery.ts';
+import { useDrawer } from '../hooks/useDrawer.ts';
+import { PageReadyContext } from './page-ready.tsx';
 
 export function Frame({ site, data }: { site: SiteConfig; data: PageData }) {
   const location = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const path = data.record.path;
+  const [shownPath, setShownPath] = useState<string | null>(null);
+  const reportReady = useCallback((p: string) => setShownPath(p), []);
+  const readyPath = shownPath === path ? path : null;
+  const drawer = useDrawer(location.pathname);
+
   useDocumentHead(data);
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [drawerOpen]);
+  useNavigationProgress(readyPath === null);
+  useScrollOnNavigate(readyPath);
+  useImageZoom(readyPath);
+  useAnalytics(site.analytics.id, data.record.title, readyPath);
+  useJquery(data.record.frontmatter.jquery === true);
+  const announcement = useRouteFocus(data.record.title, readyPath);
+  const activeSlug = useActiveHeader(
+    data.headers.flatMap((h) => [h.slug, ...h.children.map((c) => c.slug)]),
+    readyPath,
+  );
+
   const Layout = layoutFor(data.layout);
   const hasSidebar = data.layout !== 'home' && data.layout !== 'not-found';
   return (
-    <div className={`shell${hasSidebar ? ' has-sidebar' : ''}${drawerOpen ? ' drawer-open' : ''}`}>
-      <a href="#main" className="skip-link">Skip to content</a>
-      <Navbar
-        site={site}
-        sidebarToggle={
-          hasSidebar ? (
-            <button type="button" className="sidebar-toggle" aria-label="Toggle sidebar" aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen((o) => !o)}>
-              <span aria-hidden="true" className="hamburger" />
-            </button>
-          ) : null
-        }
-      />
-      {hasSidebar ? (
-        <>
-          <aside id="sidebar" className="sidebar" aria-label="Documentation">
-            <Sidebar nodes={data.sidebar} currentPath={data.record.path} headers={data.headers} />
-          </aside>
-          <div className="sidebar-mask" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
-        </>
-      ) : null}
-      <main id="main" className="shell-main" tabIndex={-1}>
-        <ErrorBoundary resetKey={location.pathname}>
-          <Layout key={data.record.path} data={data} />
-        </ErrorBoundary>
-      </main>
-    </div>
+    <PageReadyContext.Provider value={reportReady}>
+      <div className={`shell${hasSidebar ? ' has-sidebar' : ''}${drawer.open ? ' drawer-open' : ''}`}>
+        <a href="#main" className="skip-link">Skip to content</a>
+        {data.record.frontmatter.readingShow === 'top' ? <ReadingProgress key={path} /> : null}
+        <Navbar
+          site={site}
+          sidebarToggle={
+            hasSidebar ? (
+              <button type="button" className="sidebar-toggle" aria-label="Toggle sidebar" aria-expanded={drawer.open} aria-controls="sidebar" onClick={drawer.toggle}>
+                <span aria-hidden="true" className="hamburger" />
+              </button>
+            ) : null
+          }
+          tools={<ThemeToggle />}
+        />
+        {hasSidebar ? (
+          <>
+            <aside id="sidebar" className="sidebar" aria-label="Documentation">
+              <Sidebar nodes={data.sidebar} currentPath={path} headers={data.headers} activeSlug={activeSlug ?? undefined} />
+            </aside>
+            <div className="sidebar-mask" data-testid="sidebar-mask" aria-hidden="true" onClick={drawer.close} />
+          </>
+        ) : null}
+        <main id="main" className="shell-main" tabIndex={-1}>
+          <ErrorBoundary resetKey={location.pathname}>
+            <Layout key={path} data={data} />
+          </ErrorBoundary>
+        </main>
+        <BackToTop />
+        <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+          {announcement}
+        </div>
+      </div>
+    </PageReadyContext.Provider>
   );
 }

@@ -37,6 +37,7 @@ const EXAMPLES = [
   `$('#chat-input').val('Show me the menu')`,
   `$('.chat-send').click()`,
   `$('.quick-reply').eq(1).attr('title')`,
+  `$(".quick-reply:contains('Delivery')").click()`,
 ];
 
 interface ChatMessage {
@@ -55,7 +56,7 @@ const GREETING: ChatMessage = {
 function botReply(text: string): string {
   const t = text.toLowerCase();
   if (t.includes('pickup') || t.includes('pick up')) {
-    return 'Pickup it is. Your order will be ready at 12 Main Street in 20 minutes.';
+    return 'Pickup it is. Which pizza would you like: Margherita, Pepperoni or Veggie?';
   }
   if (t.includes('delivery') || t.includes('deliver')) {
     return 'Delivery it is. What is the delivery address?';

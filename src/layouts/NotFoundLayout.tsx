@@ -1,9 +1,11 @@
 import { Link, useLocation } from 'react-router-dom';
 import type { LayoutProps } from './types.ts';
+import { useReportPageReady } from '../app/page-ready.tsx';
 
 /** Any address that is not a page: says so, keeps the address, offers a way on. */
-export default function NotFoundLayout(_: LayoutProps) {
+export default function NotFoundLayout({ data }: LayoutProps) {
   const { pathname } = useLocation();
+  useReportPageReady(data.record.path);
   return (
     <article className="page not-found mx-auto max-w-2xl px-5 py-16 text-center">
       <p className="text-6xl font-bold text-teal-700 dark:text-teal-400" aria-hidden="true">404</p>

@@ -1,13 +1,34 @@
-import { useRef, useState, type ComponentProps } from 'react';
+import { isValidElement, useEffect, useRef, useState, type ComponentProps, type ReactElement } from 'react';
+import { highlight, languageOf } from './highlight.ts';
 
-/** A fenced code block with a copy button. */
+/** The text and language of the <code> inside a fenced block. */
+function codeOf(children: unknown): { text: string; lang: string | null } {
+  const el = (Array.isArray(children) ? children[0] : children) as ReactElement<{ className?: string; children?: unknown }>;
+  if (!isValidElement(el)) return { text: '', lang: null };
+  const props = el.props;
+  const m = /language-([\w-]+)/.exec(props.className ?? '');
+  const text = Array.isArray(props.children) ? props.children.join('') : String(props.children ?? '');
+  return { text, lang: m ? m[1]! : null };
+}
+
+/** A fenced code block: highlighted once its language has loaded (plain text until then), with a copy button. */
 export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
-  const ref = useRef<HTMLPreElement>(null);
+  const { text, lang } = codeOf(children);
+  const hl = lang ? languageOf(lang) : null;
+  const [html, setHtml] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const ref = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    if (!hl) return;
+    let live = true;
+    highlight(text.replace(/\n$/, ''), hl).then((h) => live && setHtml(h), () => {});
+    return () => {
+      live = false;
+    };
+  }, [text, hl]);
   const copy = async () => {
-    const text = ref.current?.innerText ?? '';
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(text.replace(/\n$/, ''));
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
@@ -16,12 +37,15 @@ export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pr
   };
   return (
     <div className="code-block">
-      <pre ref={ref} {...rest}>
-        {children}
+      <div className="code-toolbar">
+        <span className="code-lang">{lang ?? ''}</span>
+        <button type="button" className="copy-button" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code'}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <pre ref={ref} {...rest} tabIndex={0}>
+        {html !== null ? <code className={`language-${lang} hljs`} dangerouslySetInnerHTML={{ __html: html }} /> : children}
       </pre>
-      <button type="button" className="copy-button" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code'}>
-        {copied ? 'Copied' : 'Copy'}
-      </button>
     </div>
   );
 }

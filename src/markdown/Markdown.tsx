@@ -11,12 +11,14 @@ import { MarkdownImage } from './MarkdownImage.tsx';
 import { Heading } from './Heading.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { customElementComponents } from './custom-elements.tsx';
+import { useReportPageReady } from '../app/page-ready.tsx';
 
 const remarkPlugins = [remarkGfm, remarkCallouts];
 
 /** The page body. */
 export function Markdown({ chunk }: { chunk: Chunk }) {
   const raw = useRawHtmlPlugins(chunk.html);
+  useReportPageReady(chunk.path, raw !== null);
   const components = useMemo(
     () =>
       ({

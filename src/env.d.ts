@@ -1,0 +1,11 @@
+/** Build-time constants: scripts/build.ts defines each as a string literal through esbuild's `define`. */
+interface ImportMetaEnv {
+  /** Algolia application id for DocSearch; '' means local search. */
+  readonly DOCSEARCH_APP_ID: string;
+  /** Algolia search-only API key for DocSearch; '' means local search. */
+  readonly DOCSEARCH_API_KEY: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

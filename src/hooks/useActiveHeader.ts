@@ -1,0 +1,39 @@
+/**
+ * The heading in view while scrolling (§2): its sidebar link is marked with
+ * aria-current="location" and the address's hash follows it through
+ * history.replaceState (no new history entry, no scroll jump).
+ */
+import { useEffect, useState } from 'react';
+import { ACTIVE_HEADER_OFFSET_PX, ACTIVE_HEADER_THROTTLE_MS } from '../lib/constants.ts';
+import { activeSlug } from '../lib/active-header.ts';
+import { throttle } from '../lib/throttle.ts';
+
+export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string | null): string | null {
+  const [active, setActive] = useState<string | null>(null);
+  const key = slugs.join('\n');
+  useEffect(() => {
+    if (readyPath === null || slugs.length === 0) return;
+    const navbar = document.querySelector('.navbar');
+    const update = () => {
+      const line = (navbar?.getBoundingClientRect().bottom ?? 0) + ACTIVE_HEADER_OFFSET_PX;
+      const tops = slugs.flatMap((slug) => {
+        const el = document.getElementById(slug);
+        return el ? [{ slug, top: el.getBoundingClientRect().top }] : [];
+      });
+      const slug = activeSlug(tops, line);
+      setActive(slug);
+      const hash = slug ? `#${encodeURIComponent(slug)}` : '';
+      if (decodeURIComponent(window.location.hash) !== decodeURIComponent(hash)) {
+        const url = window.location.pathname + window.location.search + hash;
+        history.replaceState(history.state, '', url);
+      }
+    };
+    const onScroll = throttle(update, ACTIVE_HEADER_THROTTLE_MS);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      onScroll.cancel();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [key, readyPath]);
+  return active;
+}

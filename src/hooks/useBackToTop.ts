@@ -1,0 +1,18 @@
+/** Whether the back-to-top button shows: once the page is scrolled beyond the threshold (§9). */
+import { useEffect, useState } from 'react';
+import { BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_THROTTLE_MS } from '../lib/constants.ts';
+import { throttle } from '../lib/throttle.ts';
+
+export function useBackToTop(): { visible: boolean; scrollToTop: () => void } {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const check = throttle(() => setVisible(window.scrollY > BACK_TO_TOP_THRESHOLD_PX), BACK_TO_TOP_THROTTLE_MS);
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    return () => {
+      check.cancel();
+      window.removeEventListener('scroll', check);
+    };
+  }, []);
+  return { visible, scrollToTop: () => window.scrollTo({ top: 0, behavior: 'smooth' }) };
+}

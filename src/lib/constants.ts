@@ -1,0 +1,17 @@
+/**
+ * The spec's navigation constants (§9), each named once. Hooks import them
+ * from here; tests check the behaviour at their edges.
+ */
+
+/** Scroll handler throttle for the active sidebar header. */
+export const ACTIVE_HEADER_THROTTLE_MS = 300;
+/** A heading becomes active once its top is within this distance of the navbar's bottom edge. */
+export const ACTIVE_HEADER_OFFSET_PX = 10;
+/** The back-to-top button shows once the page is scrolled further than this. */
+export const BACK_TO_TOP_THRESHOLD_PX = 300;
+/** Scroll listener throttle for the back-to-top button. */
+export const BACK_TO_TOP_THROTTLE_MS = 100;
+/** Content images become zoomable this long after the page is displayed. */
+export const IMAGE_ZOOM_DELAY_MS = 1000;
+/** medium-zoom options: margin, background, scroll offset. */
+export const IMAGE_ZOOM_OPTIONS = { margin: 0, background: '#ffffff', scrollOffset: 40 } as const;

@@ -1,0 +1,47 @@
+/**
+ * Syntax highlighting with highlight.js, loaded on first use: the core and
+ * each language are separate chunks, fetched only for the languages a page
+ * shows. Returns highlight.js's HTML, in which the code text is escaped.
+ */
+type HljsCore = typeof import('highlight.js/lib/core').default;
+
+/** Languages the content uses, by the names and aliases authors write after ``` . */
+const LANGUAGES: Record<string, () => Promise<{ default: unknown }>> = {
+  yaml: () => import('highlight.js/lib/languages/yaml'),
+  json: () => import('highlight.js/lib/languages/json'),
+  bash: () => import('highlight.js/lib/languages/bash'),
+  javascript: () => import('highlight.js/lib/languages/javascript'),
+  typescript: () => import('highlight.js/lib/languages/typescript'),
+  python: () => import('highlight.js/lib/languages/python'),
+  xml: () => import('highlight.js/lib/languages/xml'),
+  groovy: () => import('highlight.js/lib/languages/groovy'),
+  http: () => import('highlight.js/lib/languages/http'),
+  ini: () => import('highlight.js/lib/languages/ini'),
+};
+const ALIASES: Record<string, string> = {
+  yml: 'yaml', sh: 'bash', shell: 'bash', console: 'bash', zsh: 'bash', js: 'javascript', mjs: 'javascript', node: 'javascript',
+  ts: 'typescript', py: 'python', html: 'xml', jenkinsfile: 'groovy', toml: 'ini',
+};
+
+/** The highlight.js name for a fence's language, or null when it is not highlighted. */
+export function languageOf(lang: string): string | null {
+  const l = lang.toLowerCase();
+  const name = ALIASES[l] ?? l;
+  return name in LANGUAGES ? name : null;
+}
+
+let core: Promise<HljsCore> | null = null;
+const registered = new Map<string, Promise<void>>();
+
+/** Highlights `code` as `lang` (a name from languageOf). */
+export async function highlight(code: string, lang: string): Promise<string> {
+  core ??= import('highlight.js/lib/core').then((m) => m.default);
+  const hljs = await core;
+  let ready = registered.get(lang);
+  if (!ready) {
+    ready = LANGUAGES[lang]!().then((m) => hljs.registerLanguage(lang, m.default as never));
+    registered.set(lang, ready);
+  }
+  await ready;
+  return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+}

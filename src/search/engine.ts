@@ -1,0 +1,36 @@
+/** What every search engine answers: results grouped by page, each hit a heading (or the page) with a highlighted excerpt. */
+
+/** A run of excerpt text; `mark` is true for the words that matched the query. */
+export interface ExcerptPart {
+  text: string;
+  mark: boolean;
+}
+
+/** One place on a page that matched: the page itself or one of its headings. */
+export interface SearchHit {
+  /** Where the hit leads: a site path with the heading's hash (`/guides/ivr/#dial-a-number`), or an absolute URL off the site. */
+  url: string;
+  /** Heading text, or the page title for a hit before the first heading. */
+  title: string;
+  excerpt: ExcerptPart[];
+}
+
+/** The hits of one page, best first. */
+export interface SearchGroup {
+  /** The page's path (or absolute URL off the site), without hash. */
+  path: string;
+  /** The page's title, shown as the group label. */
+  title: string;
+  hits: SearchHit[];
+}
+
+/** A search backend: the local Pagefind index or Algolia DocSearch. */
+export interface SearchEngine {
+  /** Answers `query`; rejects with an AbortError once `signal` aborts. */
+  search(query: string, signal?: AbortSignal): Promise<SearchGroup[]>;
+}
+
+/** The most pages one answer lists: enough to choose from, few enough to load fast. */
+export const MAX_GROUPS = 8;
+/** The most hits listed under one page. */
+export const MAX_HITS_PER_GROUP = 4;
