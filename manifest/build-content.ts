@@ -1,6 +1,7 @@
 /** Compiles content and writes its output (manifest, chunks, public files, search index) into a folder. */
 import { compileContent, type CompileResult } from './compile.ts';
 import { writeInto } from './output.ts';
+import { writeSearchIndex } from '../scripts/search-index.ts';
 
 /** Options for one content build. */
 export interface BuildContentOptions {
@@ -13,5 +14,6 @@ export interface BuildContentOptions {
 export async function buildContent(o: BuildContentOptions): Promise<CompileResult> {
   const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined });
   writeInto(o.outDir, r.files, r.copies);
+  await writeSearchIndex(o.outDir, r.search);
   return r;
 }

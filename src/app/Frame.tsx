@@ -11,6 +11,7 @@ import { BackToTop } from '../components/BackToTop.tsx';
 import { ReadingProgress } from '../components/ReadingProgress.tsx';
 import { layoutFor } from '../layouts/registry.ts';
 import { useDocumentHead } from '../hooks/useDocumentHead.ts';
+import SearchBox from '../search/SearchBox.tsx';
 import { useScrollOnNavigate } from '../hooks/useScrollOnNavigate.ts';
 import { useNavigationProgress } from '../hooks/useNavigationProgress.ts';
 import { useActiveHeader } from '../hooks/useActiveHeader.ts';
@@ -57,7 +58,7 @@ export function Frame({ site, data }: { site: SiteConfig; data: PageData }) {
               </button>
             ) : null
           }
-          tools={<ThemeToggle />}
+          tools={<><SearchBox indexName={site.search.indexName} /><ThemeToggle /></>}
         />
         {hasSidebar ? (
           <>

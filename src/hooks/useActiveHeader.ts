@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { ACTIVE_HEADER_OFFSET_PX, ACTIVE_HEADER_THROTTLE_MS } from '../lib/constants.ts';
 import { activeSlug } from '../lib/active-header.ts';
 import { throttle } from '../lib/throttle.ts';
+import { onScrollTargetReached, scrollTarget } from '../lib/scroll-target.ts';
 
 export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string | null): string | null {
   const [active, setActive] = useState<string | null>(null);
@@ -15,6 +16,7 @@ export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string 
     if (readyPath === null || slugs.length === 0) return;
     const navbar = document.querySelector('.navbar');
     const update = () => {
+      if (scrollTarget() !== null) return;
       const line = (navbar?.getBoundingClientRect().bottom ?? 0) + ACTIVE_HEADER_OFFSET_PX;
       const tops = slugs.flatMap((slug) => {
         const el = document.getElementById(slug);
@@ -30,7 +32,14 @@ export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string 
     };
     const onScroll = throttle(update, ACTIVE_HEADER_THROTTLE_MS);
     window.addEventListener('scroll', onScroll, { passive: true });
+    // After the router scrolled to a heading, that heading is the active one, even
+    // near the page's end where it cannot reach the top.
+    const off = onScrollTargetReached((id) => {
+      onScroll.cancel();
+      if (slugs.includes(id)) setActive(id);
+    });
     return () => {
+      off();
       onScroll.cancel();
       window.removeEventListener('scroll', onScroll);
     };

@@ -5,12 +5,12 @@ export function useDrawer(pathname: string): { open: boolean; toggle: () => void
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    if (!open) return;
+    // Always listening, so an Escape right after opening is not lost.
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, []);
   return { open, toggle: useCallback(() => setOpen((o) => !o), []), close: useCallback(() => setOpen(false), []) };
 }

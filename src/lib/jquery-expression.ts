@@ -562,9 +562,8 @@ function compile(selector: string): SplitSelector {
 function withSelector<T>(selector: string, fn: () => T): T {
   try {
     return fn();
-  } catch (err) {
-    const detail = err instanceof Error && err.message ? ` (${err.message})` : '';
-    throw new Error(`"${selector}" is not a valid CSS selector${detail}.`);
+  } catch {
+    throw new Error(`"${selector}" is not a valid CSS selector.`);
   }
 }
 

@@ -15,7 +15,8 @@ const EXCERPT_WORDS = 24;
 interface PagefindModule {
   options(o: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  search(term: string): Promise<{ results: Array<{ data(): Promise<PagefindResultData> }> } | null>;
+  /** Resolves null when a newer search started within `waitMs`, sparing the worker superseded work. */
+  debouncedSearch(term: string, options: object, waitMs: number): Promise<{ results: Array<{ data(): Promise<PagefindResultData> }> } | null>;
 }
 
 /** Loads Pagefind (and, through it, the index's entry, metadata and WebAssembly) and wraps it as a SearchEngine. */
@@ -28,8 +29,10 @@ export async function createPagefindEngine(url = PAGEFIND_URL): Promise<SearchEn
     async search(query, signal) {
       signal?.throwIfAborted();
       if (!query.trim()) return [];
-      const answer = await pagefind.search(query);
+      // No real debounce (0 ms): every keystroke is answered, but one already replaced by the next is skipped.
+      const answer = await pagefind.debouncedSearch(query, {}, 0);
       signal?.throwIfAborted();
+      if (!answer) return [];
       // Only the shown pages' fragments are fetched: one small file each.
       const data = await Promise.all((answer?.results ?? []).slice(0, MAX_GROUPS).map((r) => r.data()));
       signal?.throwIfAborted();

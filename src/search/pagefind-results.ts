@@ -7,8 +7,19 @@ export interface PagefindResultData {
   url: string;
   meta: Record<string, string | undefined>;
   excerpt: string;
-  sub_results?: Array<{ title: string; url: string; excerpt: string }>;
+  sub_results?: PagefindSubResult[];
 }
+
+/** A heading-level part of a Pagefind result; the locations' scores weigh heading words above body words. */
+export interface PagefindSubResult {
+  title: string;
+  url: string;
+  excerpt: string;
+  weighted_locations?: Array<{ balanced_score: number }>;
+}
+
+/** How well a section matched: the sum of its matched words' scores. */
+const score = (s: PagefindSubResult) => (s.weighted_locations ?? []).reduce((n, l) => n + l.balanced_score, 0);
 
 /**
  * The site path for a URL Pagefind returns. The index is built with each
@@ -20,11 +31,12 @@ export function sitePath(url: string): string {
   return url.replace(/^https?:\/\/[^/]+/, '').replace(/(^|\/)index\.html(?=[?#]|$)/, '$1');
 }
 
-/** One page's Pagefind data as a search group, hits in page order. */
+/** One page's Pagefind data as a search group, its best-matching sections first. */
 export function groupFromPagefind(data: PagefindResultData): SearchGroup {
   const path = sitePath(data.url).replace(/#.*$/, '');
   const title = data.meta.title || path;
-  const subs = data.sub_results?.length ? data.sub_results : [{ title, url: data.url, excerpt: data.excerpt }];
+  // Pagefind lists sections in page order; sort (stably) so the section that matched best comes first.
+  const subs = data.sub_results?.length ? [...data.sub_results].sort((a, b) => score(b) - score(a)) : [{ title, url: data.url, excerpt: data.excerpt }];
   return {
     path,
     title,

@@ -1,6 +1,6 @@
 // Routing (§2) in Chromium against the built site: pages, redirects, the 404 redirect of static hosts, unknown paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { h1, startSite, type Site } from '../support/site.ts';
+import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('redirects', () => {
   ])('%s lands on %s', async (from, to) => {
     const { page } = await site.open();
     await page.goto(site.url + from);
-    await page.waitForURL((u) => path(u.href) === to);
+    await waitForAddress(page, (u) => path(u.href) === to);
     const record = site.manifest.pages.find((p) => p.path === to.replace(/[?#].*$/, ''))!;
     expect(await h1(page)).toBe(record.frontmatter.heroText ?? record.title);
   });
@@ -58,11 +58,11 @@ describe('redirects', () => {
       history.pushState(null, '', '/cli/?x=1#install');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.waitForURL((u) => u.pathname === '/guides/cli/');
+    await waitForAddress(page, (u) => u.pathname === '/guides/cli/');
     expect(path(page.url())).toBe('/guides/cli/?x=1#install');
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
     await page.goBack();
-    await page.waitForURL((u) => u.pathname === '/');
+    await waitForAddress(page, (u) => u.pathname === '/');
   });
 });
 
@@ -73,7 +73,7 @@ describe('the 404 redirect of static hosts', () => {
     const hash = target.headers[1]?.slug ?? target.headers[0]!.slug;
     const first = await page.goto(`${site.url}/guides/ivr/?ref=mail#${hash}`);
     expect(first?.status()).toBe(404);
-    await page.waitForURL((u) => path(u.href) === `/guides/ivr/?ref=mail#${hash}`);
+    await waitForAddress(page, (u) => path(u.href) === `/guides/ivr/?ref=mail#${hash}`);
     expect(await h1(page)).toBe(target.title);
     await page.locator(`[id="${hash}"]`).waitFor();
   });

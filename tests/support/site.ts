@@ -60,3 +60,16 @@ export async function h1(page: Page): Promise<string> {
   await el.waitFor({ state: 'visible' });
   return (await el.textContent())?.trim() ?? '';
 }
+
+/**
+ * Waits until the page's address satisfies `test`. Polls page.url(): waitForURL can miss
+ * a history-API change made while a document from a redirect is still loading.
+ */
+export async function waitForAddress(page: Page, test: (u: URL) => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (test(new URL(page.url()))) return;
+    if (Date.now() > end) throw new Error(`address ${page.url()} did not reach the expected one within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

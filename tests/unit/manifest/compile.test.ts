@@ -37,6 +37,9 @@ describe('compileContent on the fixture site', async () => {
       { level: 2, title: 'Dial a number', slug: 'dial-a-number' },
       { level: 3, title: 'Send DTMF', slug: 'send-dtmf' },
       { level: 2, title: 'Set the listening timeout', slug: 'set-the-listening-timeout' },
+      { level: 2, title: 'Plan the menu paths', slug: 'plan-the-menu-paths' },
+      { level: 3, title: 'Cover every branch', slug: 'cover-every-branch' },
+      { level: 2, title: 'Run the suite on a schedule', slug: 'run-the-suite-on-a-schedule' },
       { level: 2, title: 'Read the report', slug: 'read-the-report' },
     ]);
     const chunk = Chunk.parse(JSON.parse(r.files.get('data/pages/guides/ivr/index.json')!));

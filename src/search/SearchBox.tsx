@@ -1,0 +1,109 @@
+/**
+ * The navbar's search box: an ARIA 1.2 combobox whose listbox popup lists the
+ * results grouped by page. Only this shell is in the main bundle; the engine
+ * is imported the first time the box gets focus (by click, Tab, "/" or Ctrl/Cmd+K).
+ */
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SearchHit } from './engine.ts';
+import { moveActive, optionsOf } from './options.ts';
+import { SearchResults } from './SearchResults.tsx';
+import { useSearch, type SearchStatus } from './useSearch.ts';
+import { useSearchShortcuts } from './useSearchShortcuts.ts';
+
+/** The status line: what the popup says besides the results. */
+function statusText(status: SearchStatus, answered: string, query: string, count: number): string {
+  if (status === 'error') return 'Search is unavailable right now.';
+  if (status === 'loading' && answered !== query && count === 0) return 'Searching…';
+  if (status === 'done' && count === 0) return `No results for “${query.trim()}”`;
+  return '';
+}
+
+/** The search box for the navbar's tools slot; `indexName` is the site config's search.indexName (used by DocSearch). */
+export default function SearchBox({ indexName }: { indexName: string }) {
+  const listboxId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const search = useSearch(indexName);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const options = useMemo(() => optionsOf(search.groups, listboxId), [search.groups, listboxId]);
+  useSearchShortcuts(input);
+  useEffect(() => setActive(-1), [search.groups]);
+  useEffect(() => {
+    if (active >= 0) document.getElementById(options[active]?.id ?? '')?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, options]);
+
+  const status = statusText(search.status, search.answered, search.query, options.length);
+  const expanded = open && search.query.trim() !== '' && (options.length > 0 || status !== '');
+  const showList = expanded && options.length > 0;
+
+  const pick = (hit: SearchHit) => {
+    setOpen(false);
+    input.current?.blur();
+    if (hit.url.startsWith('/')) navigate(hit.url);
+    else window.location.assign(hit.url);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setOpen(true);
+      setActive((a) => moveActive(a, e.key === 'ArrowDown' ? 1 : -1, options.length));
+    } else if (e.key === 'Enter') {
+      const option = options[active] ?? options[0];
+      if (!showList || !option) return;
+      e.preventDefault();
+      pick(option.hit);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      if (expanded) {
+        setOpen(false);
+        setActive(-1);
+      } else {
+        search.setQuery('');
+        input.current?.blur();
+      }
+    }
+  };
+
+  return (
+    <div role="search" className="relative">
+      <input
+        ref={input}
+        type="text"
+        role="combobox"
+        aria-label="Search documentation"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listboxId}
+        aria-activedescendant={showList && active >= 0 ? options[active]?.id : undefined}
+        placeholder="Search ( / )"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        value={search.query}
+        onFocus={() => {
+          void search.warm().catch(() => {}); // a failed load is reported when a query runs
+          setOpen(true);
+        }}
+        onClick={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onChange={(e) => {
+          search.setQuery(e.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        className="w-36 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none min-[400px]:w-40 sm:w-64 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400"
+      />
+      <p role="status" className="sr-only">{expanded ? status || `${options.length} ${options.length === 1 ? 'result' : 'results'}` : ''}</p>
+      {expanded ? (
+        <div aria-busy={search.status === 'loading'} data-testid="search-popup" className="fixed inset-x-0 top-(--navbar-height) z-50 max-h-[70vh] overflow-auto border-b border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-[min(36rem,calc(100vw-2rem))] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900">
+          {/* Announced by the status region above; hidden here so it is not read twice. */}
+          {status ? <p aria-hidden="true" className="px-4 py-3 text-sm text-slate-700 dark:text-slate-300">{status}</p> : null}
+          {showList ? <SearchResults id={listboxId} groups={search.groups} optionIds={options.map((o) => o.id)} active={active} onPick={pick} onHover={setActive} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

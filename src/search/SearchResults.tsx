@@ -1,0 +1,56 @@
+/** The results popup's listbox: one labelled group per page, one option per matching heading, matches in <mark>. */
+import type { ExcerptPart, SearchGroup, SearchHit } from './engine.ts';
+
+/** Renders excerpt runs as text; matched words in <mark>. */
+function Excerpt({ parts }: { parts: ExcerptPart[] }) {
+  return parts.map((p, i) =>
+    p.mark ? (
+      <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-slate-900 dark:bg-amber-700 dark:text-slate-100">{p.text}</mark>
+    ) : (
+      <span key={i}>{p.text}</span>
+    ),
+  );
+}
+
+/** Props: the groups, the option ids in order (see optionsOf) and the active option. */
+export interface SearchResultsProps {
+  id: string;
+  groups: SearchGroup[];
+  optionIds: string[];
+  active: number;
+  onPick(hit: SearchHit): void;
+  onHover(index: number): void;
+}
+
+export function SearchResults({ id, groups, optionIds, active, onPick, onHover }: SearchResultsProps) {
+  let index = 0;
+  return (
+    <div role="listbox" id={id} aria-label="Search results" className="py-1">
+      {groups.map((g) => (
+        <div role="group" aria-label={g.title} key={g.path} className="px-2 pb-2">
+          <div aria-hidden="true" className="px-2 pt-2 pb-1 text-xs font-bold tracking-wide text-teal-800 uppercase dark:text-teal-300">{g.title}</div>
+          {g.hits.map((hit) => {
+            const i = index++;
+            return (
+              <div
+                key={optionIds[i]}
+                id={optionIds[i]}
+                role="option"
+                aria-selected={i === active}
+                data-url={hit.url}
+                // Keep focus in the input; the click still picks the option.
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseMove={() => i !== active && onHover(i)}
+                onClick={() => onPick(hit)}
+                className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-slate-900 aria-selected:bg-teal-50 aria-selected:ring-1 aria-selected:ring-teal-600 dark:text-slate-100 dark:aria-selected:bg-slate-800"
+              >
+                <span className="block font-semibold">{hit.title}</span>
+                <span className="line-clamp-2 block text-slate-700 dark:text-slate-300"><Excerpt parts={hit.excerpt} /></span>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Search state for the box: the engine is loaded on the first `warm()` (the
+ * box's first focus), every new query aborts the one before, and only the
+ * newest query's answer is ever shown.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SearchEngine, SearchGroup } from './engine.ts';
+
+/** idle: nothing asked; loading: the newest query is on its way; done/error: it was answered. */
+export type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
+
+/** What the box renders. */
+export interface SearchState {
+  status: SearchStatus;
+  /** Results of the last answered query (kept while the next one loads, so the list does not flicker). */
+  groups: SearchGroup[];
+  /** The query `groups` answer. */
+  answered: string;
+}
+
+const IDLE: SearchState = { status: 'idle', groups: [], answered: '' };
+
+/** Query text, its results, and `warm()` to start loading the engine ahead of the first keystroke. */
+export function useSearch(indexName: string) {
+  const [query, setQueryText] = useState('');
+  const [state, setState] = useState<SearchState>(IDLE);
+  const engine = useRef<Promise<SearchEngine> | null>(null);
+  const pending = useRef<AbortController | null>(null);
+
+  const warm = useCallback((): Promise<SearchEngine> => {
+    engine.current ??= import('./index.ts')
+      .then((m) => m.loadSearchEngine(indexName))
+      .catch((e: unknown) => {
+        engine.current = null; // let the next keystroke try again
+        throw e;
+      });
+    return engine.current;
+  }, [indexName]);
+
+  const setQuery = useCallback(
+    (q: string) => {
+      setQueryText(q);
+      pending.current?.abort();
+      if (!q.trim()) {
+        pending.current = null;
+        setState(IDLE);
+        return;
+      }
+      const ctl = new AbortController();
+      pending.current = ctl;
+      setState((s) => ({ ...s, status: 'loading' }));
+      warm()
+        .then((e) => e.search(q, ctl.signal))
+        .then(
+          (groups) => !ctl.signal.aborted && setState({ status: 'done', groups, answered: q }),
+          () => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q }),
+        );
+    },
+    [warm],
+  );
+
+  useEffect(() => () => pending.current?.abort(), []);
+  return { query, setQuery, warm, ...state };
+}

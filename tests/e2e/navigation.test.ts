@@ -1,0 +1,219 @@
+// Navbar, sidebar, drawer, scrolling, progress, back to top, reading progress and the active header, in Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { longPage, plainPage, readingPage } from '../support/pages.ts';
+import { ACTIVE_HEADER_THROTTLE_MS, BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_THROTTLE_MS } from '../../src/lib/constants.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+/** True once the heading's top sits just below the fixed navbar (visible, not hidden under it). */
+const belowNavbar = (slug: string) => {
+  const el = document.getElementById(slug);
+  const nav = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
+  if (!el) return false;
+  const top = el.getBoundingClientRect().top;
+  return top >= nav && top < nav + 40;
+};
+const settle = (page: Page, ms = 0) => page.waitForTimeout(ms);
+async function ready(page: Page) {
+  await h1(page);
+  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+}
+/** Scrolls instantly (no smooth animation) to y. */
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+}
+async function clickSidebarLink(page: Page, title: string) {
+  await page.locator('.sidebar').getByRole('link', { name: title, exact: true }).first().click();
+}
+
+describe('navbar and sidebar', () => {
+  it('shows the site title, the nav links, the theme toggle and the sidebar groups in order', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    await page.locator('.navbar').getByRole('link', { name: site.manifest.site.title }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(site.manifest.site.nav.map((n) => n.text));
+    await page.getByRole('button', { name: 'Dark mode' }).waitFor();
+    const groups = await page.locator('.sidebar-group.top > .sidebar-group-title').allTextContents();
+    expect(groups).toEqual(site.manifest.site.sidebar.map((g) => g.title));
+  });
+
+  it('highlights the current page and nests its headers down to sidebarDepth', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const current = page.locator('.sidebar [aria-current="page"]');
+    expect(await current.textContent()).toBe(p.title);
+    const depth = p.frontmatter.sidebarDepth ?? 1;
+    const expected = p.headers.filter((h) => (depth >= 2 ? h.level <= 3 : depth === 1 ? h.level === 2 : false)).map((h) => h.title);
+    expect(await page.locator('.sidebar .sidebar-header-link').allTextContents()).toEqual(expected);
+  });
+
+  it('collapses and expands a group', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const other = page.locator('.sidebar-group.top').filter({ hasNot: page.locator('[aria-current="page"]') }).first().locator('> .sidebar-group-title');
+    const before = await other.getAttribute('aria-expanded');
+    await other.click();
+    expect(await other.getAttribute('aria-expanded')).not.toBe(before);
+    await other.click();
+    expect(await other.getAttribute('aria-expanded')).toBe(before);
+  });
+
+  it('on a narrow screen the sidebar is a drawer closed by its mask, by Escape and by a route change', async () => {
+    const { page } = await site.open({ viewport: { width: 390, height: 844 } });
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    const sidebar = page.locator('#sidebar');
+    const inView = async () => (await sidebar.boundingBox())!.x >= 0;
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await inView()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.waitForFunction(() => document.querySelector('#sidebar')!.getBoundingClientRect().x >= 0);
+    await page.getByTestId('sidebar-mask').click({ position: { x: 370, y: 300 } });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const other = plainPage(site.manifest, p.path);
+    await page.locator('#sidebar').getByRole('link', { name: other.title, exact: true }).first().click();
+    await waitForAddress(page, (u) => u.pathname === other.path);
+    await page.waitForFunction(() => document.querySelector('[aria-label="Toggle sidebar"]')?.getAttribute('aria-expanded') === 'false', null, { timeout: 2000 });
+  });
+});
+
+describe('scrolling', () => {
+  it('a route change scrolls to the top; a hash lands on its heading below the navbar; back restores the position', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    const other = plainPage(site.manifest, p.path);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    await scrollTo(page, 1200);
+    await settle(page, 200);
+    await clickSidebarLink(page, other.title);
+    await waitForAddress(page, (u) => u.pathname === other.path);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await page.goBack();
+    await waitForAddress(page, (u) => u.pathname === p.path);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeCloseTo(1200, -1);
+
+    // An in-page link (the sidebar's header link) scrolls to its heading, just below the navbar.
+    const target = p.headers.filter((h) => h.level === 2)[1]!;
+    await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).click();
+    await waitForAddress(page, (u) => u.hash === `#${target.slug}`);
+    await page.waitForFunction(belowNavbar, target.slug, { timeout: 5000 });
+  });
+
+  it('a cold deep link with a hash lands on its heading below the navbar', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    const target = p.headers.filter((h) => h.level === 2)[1]!;
+    await page.goto(`${site.url}${p.path}#${target.slug}`);
+    await page.waitForFunction(belowNavbar, target.slug, { timeout: 5000 });
+  });
+
+  it('h2 and h3 carry anchor links', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const h = p.headers[0]!;
+    expect(await page.locator(`[id="${h.slug}"] > a.header-anchor`).getAttribute('href')).toBe(`#${h.slug}`);
+    const h3 = p.headers.find((x) => x.level === 3);
+    if (h3) expect(await page.locator(`h3[id="${h3.slug}"] > a.header-anchor`).count()).toBe(1);
+  });
+});
+
+describe('navigation progress', () => {
+  it('shows nprogress, without a spinner, while a page waits for its data', async () => {
+    const { page, context } = await site.open();
+    const p = longPage(site.manifest);
+    const other = plainPage(site.manifest, p.path);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    await context.route('**/data/pages/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await clickSidebarLink(page, other.title);
+    await page.locator('#nprogress .bar').waitFor({ state: 'attached', timeout: 2000 });
+    expect(await page.locator('#nprogress .spinner').count()).toBe(0);
+    await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await page.locator('#nprogress').waitFor({ state: 'detached', timeout: 3000 });
+  });
+});
+
+describe('back to top', () => {
+  it(`is hidden at 250 px, shown at 400 px (threshold ${BACK_TO_TOP_THRESHOLD_PX}), and scrolls to the top`, async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const button = page.getByRole('button', { name: 'Back to top' });
+    await scrollTo(page, 250);
+    await settle(page, BACK_TO_TOP_THROTTLE_MS + 100);
+    expect(await button.count()).toBe(0);
+    await scrollTo(page, 400);
+    await button.waitFor({ timeout: BACK_TO_TOP_THROTTLE_MS * 3 });
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await button.waitFor({ state: 'detached' });
+  });
+});
+
+describe('reading progress', () => {
+  it('follows the scroll position on readingShow: top pages, and is absent elsewhere', async () => {
+    const { page } = await site.open({ viewport: { width: 1280, height: 500 } });
+    const p = readingPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const bar = page.getByRole('progressbar', { name: 'Reading progress' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    await scrollTo(page, 100_000);
+    await page.waitForFunction(() => document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow') === '100');
+    const box = await bar.boundingBox();
+    expect(box!.y).toBe(0);
+    await page.goto(site.url + plainPage(site.manifest).path);
+    await ready(page);
+    expect(await page.getByRole('progressbar', { name: 'Reading progress' }).count()).toBe(0);
+  });
+});
+
+describe('active header', () => {
+  it('marks the heading in view with aria-current="location" and replaces the hash without a history entry or jump', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const depth = p.frontmatter.sidebarDepth ?? 1;
+    const listed = p.headers.filter((h) => h.level === 2 || depth >= 2);
+    const target = listed[Math.min(2, listed.length - 1)]!;
+    const historyLength = await page.evaluate(() => history.length);
+    const y = await page.evaluate((slug) => {
+      const nav = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
+      return window.scrollY + document.getElementById(slug)!.getBoundingClientRect().top - nav - 5;
+    }, target.slug);
+    await scrollTo(page, y);
+    await settle(page, ACTIVE_HEADER_THROTTLE_MS + 200);
+    expect(await page.locator('.sidebar [aria-current="location"]').textContent()).toBe(target.title);
+    expect(new URL(page.url()).hash).toBe(`#${target.slug}`);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(Math.round(await page.evaluate(() => window.scrollY))).toBe(Math.round(y));
+  });
+});

@@ -1,0 +1,97 @@
+// Search in Chromium against the built site: the index loads only once search is opened, results are keyboard-driven, nothing leaves the origin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+/** A heading of /guides/ivr/ to search for: its full title ranks its own section first. */
+function target() {
+  const page = site.manifest.pages.find((p) => p.path === '/guides/ivr/')!;
+  const header = [...page.headers].sort((a, b) => b.title.length - a.title.length)[0]!;
+  return { page, header, url: `/guides/ivr/#${header.slug}` };
+}
+
+async function openGuides(page: Page) {
+  await page.goto(`${site.url}/guides/`);
+  await h1(page);
+  await page.waitForLoadState('networkidle');
+}
+
+const box = (page: Page) => page.getByRole('combobox', { name: 'Search documentation' });
+
+describe('search', () => {
+  it('loads nothing for search until it is opened, then answers from the local index', async () => {
+    const { page, errors } = await site.open();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await openGuides(page);
+    expect(requests.filter((u) => u.includes('/pagefind/') || u.includes('/chunks/search-'))).toEqual([]);
+
+    await page.keyboard.press('/');
+    await expect.poll(() => box(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => requests.some((u) => u.includes('/pagefind/'))).toBe(true);
+
+    const { header, url } = target();
+    await box(page).fill(header.title);
+    const group = page.getByRole('group', { name: 'IVR testing' });
+    await group.waitFor();
+    expect(await group.locator('mark').count()).toBeGreaterThan(0);
+    expect(await box(page).getAttribute('aria-expanded')).toBe('true');
+
+    const urls = await page.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
+    const index = urls.indexOf(url);
+    expect(index, `options: ${urls.join(', ')}`).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+    const active = await box(page).getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${active}"]`).getAttribute('data-url')).toBe(url);
+    await page.keyboard.press('Enter');
+    await waitForAddress(page, (u) => u.pathname + u.hash === url);
+    expect(await h1(page)).toBe('IVR testing');
+    await page.locator(`[id="${header.slug}"]`).waitFor();
+    expect(await page.getByRole('listbox').count()).toBe(0);
+
+    expect(requests.every((u) => new URL(u).origin === site.url)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('Ctrl+K focuses the box, Escape closes the results and a second Escape clears it', async () => {
+    const { page, errors } = await site.open();
+    await openGuides(page);
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => box(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(target().header.title);
+    await page.getByRole('listbox', { name: 'Search results' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await box(page).getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Escape');
+    expect(await box(page).inputValue()).toBe('');
+    expect(await box(page).evaluate((el) => el === document.activeElement)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('says when nothing matches', async () => {
+    const { page } = await site.open();
+    await openGuides(page);
+    await box(page).fill('zzqxnotaword');
+    await page.getByText('No results for “zzqxnotaword”').first().waitFor();
+  });
+
+  it('fits a 390 px wide screen, with the results full width under the navbar', async () => {
+    const { page } = await site.open({ viewport: { width: 390, height: 844 } });
+    await openGuides(page);
+    const input = await box(page).boundingBox();
+    expect(input!.x + input!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await box(page).fill(target().header.title);
+    const popup = await page.getByRole('listbox').boundingBox();
+    expect(popup!.width).toBeGreaterThan(360);
+    const navbar = await page.locator('header.navbar').boundingBox();
+    expect(popup!.y).toBeGreaterThanOrEqual(navbar!.y + navbar!.height - 1);
+  });
+});
