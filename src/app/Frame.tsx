@@ -1,5 +1,5 @@
 /** The page frame: skip link, navbar, sidebar drawer, the layout in <main>, and the page behaviours. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SiteConfig } from '../shared/schemas/site-config.ts';
 import type { PageData } from '../data/page-data.ts';
@@ -25,9 +25,14 @@ import { PageReadyContext } from './page-ready.tsx';
 export function Frame({ site, data }: { site: SiteConfig; data: PageData }) {
   const location = useLocation();
   const path = data.record.path;
-  const [shownPath, setShownPath] = useState<string | null>(null);
-  const reportReady = useCallback((p: string) => setShownPath(p), []);
-  const readyPath = shownPath === path ? path : null;
+  // One visit per change of pathname (A -> B -> A is three visits), so "shown" from an
+  // earlier visit of the same page never counts for the current one.
+  const visit = useMemo(() => ({ pathname: location.pathname }), [location.pathname]);
+  const visitRef = useRef(visit);
+  visitRef.current = visit;
+  const [shown, setShown] = useState<{ path: string; visit: object } | null>(null);
+  const reportReady = useCallback((p: string) => setShown({ path: p, visit: visitRef.current }), []);
+  const readyPath = shown && shown.path === path && shown.visit === visit ? path : null;
   const drawer = useDrawer(location.pathname);
 
   useDocumentHead(data);

@@ -36,9 +36,9 @@ describe('search', () => {
     await expect.poll(() => box(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => requests.some((u) => u.includes('/pagefind/'))).toBe(true);
 
-    const { header, url } = target();
+    const { page: record, header, url } = target();
     await box(page).fill(header.title);
-    const group = page.getByRole('group', { name: 'IVR testing' });
+    const group = page.getByRole('group', { name: record.title });
     await group.waitFor();
     expect(await group.locator('mark').count()).toBeGreaterThan(0);
     expect(await box(page).getAttribute('aria-expanded')).toBe('true');
@@ -51,7 +51,7 @@ describe('search', () => {
     expect(await page.locator(`[id="${active}"]`).getAttribute('data-url')).toBe(url);
     await page.keyboard.press('Enter');
     await waitForAddress(page, (u) => u.pathname + u.hash === url);
-    expect(await h1(page)).toBe('IVR testing');
+    await page.getByRole('heading', { level: 1, name: record.title }).waitFor();
     await page.locator(`[id="${header.slug}"]`).waitFor();
     expect(await page.getByRole('listbox').count()).toBe(0);
 
