@@ -1,0 +1,95 @@
+// GA4 (§1, §7): off by default; with a measurement id, one page_view per page shown, none for a hash change,
+// IP anonymised, GA's own page views off; nothing at all under Global Privacy Control or Do Not Track.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { longPage, plainPage } from '../support/pages.ts';
+
+const ID = 'G-TEST12345';
+let site: Site;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'dist-analytics-'));
+  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], {
+    env: { ...process.env, ANALYTICS_ID: ID, DIST_DIR: dist, CONTENT_DIR: process.env.E2E_CONTENT ?? 'content' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`analytics build failed:\n${r.stderr}`);
+  site = await startSite({ root: dist });
+}, 180_000);
+afterAll(() => site?.close());
+
+/** gtag.js is answered locally (no network here); every request to it is counted. */
+async function stubGtag(context: BrowserContext): Promise<string[]> {
+  const requests: string[] = [];
+  await context.route('https://www.googletagmanager.com/**', (route) => {
+    requests.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+  });
+  return requests;
+}
+
+type Call = unknown[];
+const calls = (page: Page): Promise<Call[]> => page.evaluate(() => ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((a) => JSON.parse(JSON.stringify(Array.from(a)))));
+const pageViews = async (page: Page) => (await calls(page)).filter((c) => c[0] === 'event' && c[1] === 'page_view').map((c) => c[2] as { page_path: string; page_title: string });
+
+async function ready(page: Page) {
+  await h1(page);
+  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+}
+
+describe('analytics', () => {
+  it('the default build sends nothing', () => {
+    const defaultManifest = JSON.parse(readFileSync(path.resolve(process.env.E2E_DIST ?? 'dist', 'manifest.json'), 'utf8'));
+    expect(defaultManifest.site.analytics.id).toBe('');
+    expect(readFileSync(path.resolve(process.env.E2E_DIST ?? 'dist', 'index.html'), 'utf8')).not.toContain('googletagmanager');
+  });
+
+  it('with an id: gtag.js once, anonymised, and one page_view per page shown, none for a hash change', async () => {
+    const { page, context } = await site.open();
+    const requests = await stubGtag(context);
+    const first = longPage(site.manifest);
+    const second = plainPage(site.manifest, first.path);
+    await page.goto(site.url + first.path);
+    await ready(page);
+    await expect.poll(() => pageViews(page)).toEqual([{ page_path: first.path, page_title: first.title, page_location: site.url + first.path }]);
+    expect(requests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${ID}`]);
+    const config = (await calls(page)).find((c) => c[0] === 'config');
+    expect(config).toEqual(['config', ID, { anonymize_ip: true, send_page_view: false }]);
+
+    // A change of hash alone is not a page view.
+    const header = first.headers[1]!;
+    await page.locator('.sidebar').getByRole('link', { name: header.title, exact: true }).click();
+    await waitForAddress(page, (u) => u.hash === `#${header.slug}`);
+    await page.waitForTimeout(400);
+    expect(await pageViews(page)).toHaveLength(1);
+
+    await page.locator('.sidebar').getByRole('link', { name: second.title, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: second.title }).waitFor();
+    await expect.poll(async () => (await pageViews(page)).map((v) => v.page_path)).toEqual([first.path, second.path]);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
+    await expect.poll(async () => (await pageViews(page)).map((v) => v.page_path)).toEqual([first.path, second.path, first.path]);
+    expect((await pageViews(page))[1]!.page_title).toBe(second.title);
+    expect(requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['Global Privacy Control', () => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })],
+    ['Do Not Track', () => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })],
+  ])('loads and sends nothing under %s', async (_name, signal) => {
+    const { page, context } = await site.open();
+    const requests = await stubGtag(context);
+    await context.addInitScript(signal);
+    await page.goto(`${site.url}/`);
+    await ready(page);
+    await page.waitForTimeout(300);
+    expect(requests).toEqual([]);
+    expect(await calls(page)).toEqual([]);
+  });
+});
