@@ -9,6 +9,8 @@ import path from 'node:path';
 import { FrontMatter, type FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
 import { SiteConfig, type SidebarItem } from '../src/shared/schemas/site-config.ts';
 import type { Chunk, Manifest } from '../src/shared/schemas/manifest.ts';
+import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
+import { prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
 import { buildPathIndex, chunkUrl, regularPathOf } from '../src/shared/paths.ts';
 import { ContentBuildError, type ContentError } from './errors.ts';
@@ -34,7 +36,8 @@ export interface CompileOptions {
 /** One page as the compiler sees it, before records are written. */
 export interface CompiledPage {
   record: PageRecord;
-  chunk: Chunk;
+  /** The chunk's own content; the rest of the chunk is added once every page is known. */
+  body: Pick<Chunk, 'markdown' | 'html' | 'images'>;
   facts: MarkdownFacts;
   /** File path for errors. */
   file: string;
@@ -181,7 +184,7 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
     };
     pages.push({
       record,
-      chunk: { key, path: pagePath, markdown: facts.body.replace(/^\n+/, ''), html: facts.html, images: {} },
+      body: { markdown: facts.body.replace(/^\n+/, ''), html: facts.html, images: {} },
       facts,
       file,
       bodyLine: split.bodyLine,
@@ -202,10 +205,39 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   const files = new Map<string, string>();
   const copies = new Map<string, string>();
   for (const f of publicFiles) copies.set(f.slice(1), path.join(contentDir, PUBLIC_DIR, f));
-  for (const p of pages) files.set(chunkUrl(p.record.path).slice(1), JSON.stringify(p.chunk));
-  const buildId = createHash('sha1').update([...files.values()].join('\0')).update(JSON.stringify(pages.map((p) => p.record))).update(JSON.stringify(config)).digest('hex').slice(0, 12);
-  const manifest: Manifest = { buildId, site: config, pages: pages.map((p) => p.record) };
+  const records = pages.map((p) => p.record);
+  const buildId = createHash('sha1')
+    .update(JSON.stringify(records))
+    .update(JSON.stringify(pages.map((p) => p.body)))
+    .update(JSON.stringify(config))
+    .digest('hex')
+    .slice(0, 12);
+
+  // The complete record set, for tools and readers of the spec's page records.
+  const manifest: Manifest = { buildId, site: config, pages: records };
   files.set('manifest.json', JSON.stringify(manifest));
+
+  // The runtime form: route table, one path list per section, one chunk per page.
+  const byPath = new Map(records.map((r) => [r.path, r]));
+  const index = buildPathIndex(records);
+  const siteData: SiteData = { buildId, site: config, sidebar: resolveSidebar(config.sidebar, byPath), redirects: Object.fromEntries(index.redirects) };
+  files.set(SITE_DATA_PATH, JSON.stringify(siteData));
+  const sections = new Map<string, string[]>();
+  for (const r of records) {
+    const list = sections.get(sectionOf(r.path)) ?? [];
+    list.push(r.path);
+    sections.set(sectionOf(r.path), list);
+  }
+  for (const [section, paths] of sections) {
+    const shard: RouteShard = { buildId, paths };
+    files.set(routesUrl(section).slice(1), JSON.stringify(shard));
+  }
+  const order = readingOrder(config.sidebar);
+  for (const p of pages) {
+    const { prev, next } = prevNext(p.record, order, byPath);
+    const chunk: Chunk = { buildId, key: p.record.key, path: p.record.path, record: p.record, ...(prev ? { prev } : {}), ...(next ? { next } : {}), ...p.body };
+    files.set(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));
+  }
   const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections }));
   return { manifest, pages, files, copies, search };
 }

@@ -13,10 +13,13 @@ export interface ContentError {
   fix: string;
 }
 
-/** Formats one error as `file:line: message Fix: fix`, the form tests pin. */
+/** Line breaks inside a value quoted from content, written as `\n` so each error stays one line. */
+const oneLine = (text: string) => text.replace(/\r\n?|[\n\u2028\u2029]/g, '\\n');
+
+/** Formats one error as `file:line: message Fix: fix`, the form tests pin; always a single line. */
 export function formatContentError(e: ContentError): string {
   const where = e.line > 0 ? `${e.file}:${e.line}` : e.file;
-  return `${where}: ${e.message} Fix: ${e.fix}`;
+  return oneLine(`${where}: ${e.message} Fix: ${e.fix}`);
 }
 
 /** Thrown once at the end of a build that found content errors. */

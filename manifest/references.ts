@@ -37,6 +37,24 @@ function closest(wanted: string, paths: Iterable<string>): string {
   return best;
 }
 
+/** Decodes percent-escapes of an #anchor where they are valid; keeps the raw text where they are not. */
+function decodeAnchor(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The path `url` points at from `base`, or null when it is not a valid address (`/\[`). */
+function pathnameOf(url: string, base: string): string | null {
+  try {
+    return decodePath(new URL(url, base).pathname);
+  } catch {
+    return null;
+  }
+}
+
 /** Checks all references; pushes errors and fills each chunk's image sizes. */
 export function checkReferences(ctx: Context): void {
   const { pages, errors } = ctx;
@@ -49,14 +67,15 @@ export function checkReferences(ctx: Context): void {
     if (EXTERNAL.test(url)) return null;
     const hashAt = url.indexOf('#');
     const rawPath = (hashAt >= 0 ? url.slice(0, hashAt) : url).replace(/\?.*$/, '');
-    const anchor = hashAt >= 0 ? decodeURIComponent(url.slice(hashAt + 1)) : '';
+    const anchor = hashAt >= 0 ? decodeAnchor(url.slice(hashAt + 1)) : '';
     let target: CompiledPage | undefined;
     if (rawPath === '') {
       if (!from) return `"${url}" has no page to point into`;
       target = from;
     } else {
       const base = from ? `http://site${from.record.path}` : 'http://site/';
-      let pathname = decodePath(new URL(rawPath, base).pathname);
+      let pathname = pathnameOf(rawPath, base);
+      if (pathname === null) return `"${url}" is not a valid address`;
       if (pathname.toLowerCase().endsWith('.md')) {
         const p = byFile.get(pathname.slice(1));
         if (!p) return `the file ${pathname.slice(1)} is not a page`;
@@ -92,7 +111,11 @@ export function checkReferences(ctx: Context): void {
         errors.push({ file: page.file, line, message: `Image "${img.url}" is on another host.`, fix: `Save it under content/${ctx.publicDir}/images/ and link it by its site path.` });
         continue;
       }
-      const src = decodePath(new URL(img.url, `http://site${page.record.path}`).pathname);
+      const src = pathnameOf(img.url, `http://site${page.record.path}`);
+      if (src === null) {
+        errors.push({ file: page.file, line, message: `Image "${img.url}" is not a valid address.`, fix: 'Link the image by its site path, such as /images/name.svg.' });
+        continue;
+      }
       if (!ctx.publicFiles.has(src)) {
         errors.push({ file: page.file, line, message: `Image "${img.url}" does not exist.`, fix: `Add the file as content/${ctx.publicDir}${src} or correct the path.` });
         continue;
@@ -103,7 +126,7 @@ export function checkReferences(ctx: Context): void {
       const size = imageSize(path.join(ctx.contentDir, ctx.publicDir, src));
       if ('error' in size) {
         errors.push({ file: page.file, line, message: `Image "${img.url}" has no usable size: ${size.error}.`, fix: 'Give the <svg> element width and height attributes, or use a PNG.' });
-      } else page.chunk.images[img.url] = size;
+      } else page.body.images[img.url] = size;
     }
     const fm = page.record.frontmatter;
     const fmLinks: Array<[PropertyKey[], string | false | undefined]> = [
@@ -124,7 +147,7 @@ export function checkReferences(ctx: Context): void {
       errors.push({ file: page.file, line: page.fm?.lineOf(['heroImage']) ?? 1, message: `Hero image "${fm.heroImage}" does not exist.`, fix: `Add it under content/${ctx.publicDir}/.` });
     } else if (fm.heroImage) {
       const size = imageSize(path.join(ctx.contentDir, ctx.publicDir, fm.heroImage));
-      if (!('error' in size)) page.chunk.images[fm.heroImage] = size;
+      if (!('error' in size)) page.body.images[fm.heroImage] = size;
     }
   }
 

@@ -40,8 +40,21 @@ export function parseYaml(
     }
     return undefined;
   }
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (e) {
+    // An alias to no anchor, or so many aliases that expanding them would exhaust memory.
+    errors.push({
+      file,
+      line: firstLine,
+      message: `Invalid YAML: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}.`,
+      fix: 'Define each &anchor before its *alias, and do not nest aliases deeply.',
+    });
+    return undefined;
+  }
   return {
-    value: doc.toJS(),
+    value,
     lineOf: (path) => lineOfPath(doc, lc, path) + firstLine - 1,
   };
 }

@@ -67,7 +67,7 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
     .join('\n    ');
   const csp = cspFor(i.site, [THEME_SCRIPT]);
   const preloads = [
-    `<link rel="preload" href="${i.site.base}manifest.json" as="fetch" crossorigin="anonymous">`,
+    `<link rel="preload" href="${i.site.base}data/site.json" as="fetch" crossorigin="anonymous">`,
     ...FONT_FILES.filter((f) => f.preload).map((f) => `<link rel="preload" href="/assets/fonts/${f.file}" as="font" type="font/woff2" crossorigin="anonymous">`),
     ...i.preload.map((p) => `<link rel="modulepreload" href="${p}">`),
   ].join('\n    ');

@@ -22,7 +22,8 @@ import { useJquery } from '../hooks/useJquery.ts';
 import { useDrawer } from '../hooks/useDrawer.ts';
 import { PageReadyContext } from './page-ready.tsx';
 
-export function Frame({ site, data }: { site: SiteConfig; data: PageData }) {
+/** `stale`: the data is a previous page's, kept on screen while the current one loads. */
+export function Frame({ site, data, stale = false }: { site: SiteConfig; data: PageData; stale?: boolean }) {
   const location = useLocation();
   const path = data.record.path;
   // One visit per change of pathname (A -> B -> A is three visits), so "shown" from an
@@ -32,7 +33,7 @@ export function Frame({ site, data }: { site: SiteConfig; data: PageData }) {
   visitRef.current = visit;
   const [shown, setShown] = useState<{ path: string; visit: object } | null>(null);
   const reportReady = useCallback((p: string) => setShown({ path: p, visit: visitRef.current }), []);
-  const readyPath = shown && shown.path === path && shown.visit === visit ? path : null;
+  const readyPath = !stale && shown && shown.path === path && shown.visit === visit ? path : null;
   const drawer = useDrawer(location.pathname);
 
   useDocumentHead(data);

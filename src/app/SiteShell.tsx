@@ -1,40 +1,67 @@
 /**
- * Resolves the address against the manifest (§2 path rules) and renders the
- * page through the layout registry, a redirect (history replace, query and
- * hash kept), or the 404 layout with the address kept.
+ * Resolves the address (§2 path rules) with the route table and the route
+ * files of the sections involved, then renders the page through the layout
+ * registry, a redirect (history replace, query and hash kept), or the 404
+ * layout with the address kept. While the next page loads, the page before
+ * stays on screen (the progress bar runs); a failure shows an error view with Retry.
  */
-import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
-import { manifestQuery } from '../data/queries.ts';
-import { buildPageData, notFoundPageData, pagesByPath } from '../data/page-data.ts';
-import { buildPathIndex, resolvePath } from '../shared/paths.ts';
+import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
+import { buildPageData, notFoundPageData, pendingPageData, type PageData } from '../data/page-data.ts';
+import { candidatePaths, pathIndexOf, resolvePath } from '../shared/paths.ts';
+import { sectionOf } from '../shared/schemas/site-data.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
+import { StaticShell } from './StaticShell.tsx';
 import { Frame } from './Frame.tsx';
 
 export function SiteShell() {
   const location = useLocation();
-  const manifest = useQuery(manifestQuery());
-  const index = useMemo(() => (manifest.data ? buildPathIndex(manifest.data.pages) : null), [manifest.data]);
-  const resolution = index ? resolvePath(location.pathname, index) : null;
-  const data = useMemo(() => {
-    if (!manifest.data || !resolution || resolution.kind === 'redirect') return null;
-    if (resolution.kind === 'page') return buildPageData(manifest.data, pagesByPath(manifest.data).get(resolution.path)!);
-    return notFoundPageData(manifest.data);
-  }, [manifest.data, resolution?.kind, resolution?.kind === 'page' ? resolution.path : '']);
+  const site = useQuery(siteQuery());
+  const sections = useMemo(() => [...new Set(candidatePaths(location.pathname).map(sectionOf))], [location.pathname]);
+  const shards = useQueries({ queries: sections.map((s) => routesQuery(s)) });
+  const shardError = shards.find((s) => s.isError);
+  const loaded = shards.every((s) => s.data);
+  const resolution = site.data && loaded
+    ? resolvePath(location.pathname, pathIndexOf(shards.flatMap((s) => s.data!.paths), site.data.redirects))
+    : null;
+  const target = resolution?.kind === 'page' ? resolution.path : null;
+  const chunk = useQuery({ ...chunkQuery(target ?? ''), enabled: target !== null, placeholderData: keepPreviousData });
 
-  if (manifest.isError) {
+  const data: PageData | null = useMemo(() => {
+    if (!site.data || !resolution || resolution.kind === 'redirect') return null;
+    if (resolution.kind === 'not-found') return notFoundPageData(site.data);
+    if (chunk.isError) {
+      return pendingPageData(site.data, resolution.path, { state: 'error', error: chunk.error, retry: () => void chunk.refetch(), retrying: chunk.isFetching });
+    }
+    if (chunk.data) return buildPageData(site.data, chunk.data);
+    return pendingPageData(site.data, resolution.path, { state: 'loading' });
+  }, [site.data, resolution?.kind, target, chunk.data, chunk.isError, chunk.error, chunk.isFetching]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // While the next address resolves (its section's route file is loading), the frame stays:
+  // unmounting it would lose the page-behaviour state and flash the empty shell.
+  const last = useRef<PageData | null>(null);
+  const shown = data ?? (resolution === null ? last.current : null);
+  if (data) last.current = data;
+  // Content of another page (kept on screen while this one loads) never counts as this page shown.
+  const stale = resolution?.kind !== 'page' ? resolution === null : shown?.record.path !== resolution.path || chunk.isPlaceholderData;
+
+  const failure = site.error ?? shardError?.error;
+  if (failure) {
+    const retry = () => {
+      if (site.isError) void site.refetch();
+      shards.filter((s) => s.isError).forEach((s) => void s.refetch());
+    };
     return (
-      <div className="shell">
-        <main id="main" className="shell-main">
-          <ErrorView error={manifest.error} onRetry={() => void manifest.refetch()} retrying={manifest.isFetching} />
-        </main>
-      </div>
+      <StaticShell title={site.data?.site.title}>
+        <ErrorView error={failure} onRetry={retry} retrying={site.isFetching || shards.some((s) => s.isFetching)} />
+      </StaticShell>
     );
   }
-  if (!manifest.data || !resolution) return <div className="shell"><main className="shell-main" aria-busy="true" /></div>;
-  if (resolution.kind === 'redirect') {
+  if (resolution?.kind === 'redirect') {
     return <Navigate replace to={{ pathname: resolution.to, search: location.search, hash: location.hash }} />;
   }
-  return <Frame site={manifest.data.site} data={data!} />;
+  if (!site.data || !shown) return <StaticShell title={site.data?.site.title} />;
+  return <Frame site={site.data.site} data={shown} stale={stale} />;
 }

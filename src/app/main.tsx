@@ -1,11 +1,14 @@
 /**
  * Entry point. Before React starts: restore the address a 404 redirect
- * carried, and start fetching the manifest and the current page's chunk so
- * they download alongside the rest of the bundle.
+ * carried, and start fetching the route table, the current section's route
+ * file and the current page's chunk, so they download alongside the rest of
+ * the app instead of one after another.
  */
 import { createRoot } from 'react-dom/client';
 import { restoredUrl } from '../shared/spa-redirect.ts';
-import { chunkQuery, manifestQuery } from '../data/queries.ts';
+import { candidatePaths } from '../shared/paths.ts';
+import { sectionOf } from '../shared/schemas/site-data.ts';
+import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
 import { createQueryClient } from './query-client.ts';
 import { App } from './App.tsx';
 
@@ -13,9 +16,11 @@ const restored = restoredUrl(window.location.href);
 if (restored) window.history.replaceState(window.history.state, '', restored);
 
 const client = createQueryClient();
-void client.prefetchQuery(manifestQuery());
-const path = decodeURI(window.location.pathname);
-// A canonical-looking path's chunk can be fetched now; redirects resolve after the manifest.
-if (path.endsWith('/') || path.endsWith('.html')) void client.prefetchQuery(chunkQuery(path));
+void client.prefetchQuery(siteQuery());
+const candidates = candidatePaths(window.location.pathname);
+for (const section of new Set(candidates.map(sectionOf))) void client.prefetchQuery(routesQuery(section));
+// A canonical-looking path's chunk can be fetched now; other addresses resolve first.
+const path = candidates[0]!;
+if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) void client.prefetchQuery(chunkQuery(path));
 
 createRoot(document.getElementById('root')!).render(<App client={client} />);

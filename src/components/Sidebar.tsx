@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { groupContains, type HeaderNode, type SidebarNode } from '../lib/sidebar.ts';
+import { groupContains, type HeaderNode, type SidebarNode } from '../shared/sidebar.ts';
 
 interface Props {
   nodes: SidebarNode[];

@@ -1,12 +1,19 @@
 /**
- * Works out everything a layout needs from the manifest, once per page:
- * the record, resolved sidebar, reading order neighbours, heading tree and
- * last-updated text. Components read this object instead of the manifest.
+ * Works out everything a layout needs, once per page: the record, the
+ * resolved sidebar, previous/next, the heading tree and the last-updated
+ * text, plus the state of the page's content. Components read this object.
  */
-import type { Manifest } from '../shared/schemas/manifest.ts';
+import type { Chunk } from '../shared/schemas/manifest.ts';
 import type { PageRecord } from '../shared/schemas/page-record.ts';
 import type { LayoutName } from '../shared/schemas/front-matter.ts';
-import { headerTree, prevNext, readingOrder, resolveSidebar, type HeaderNode, type PageLink, type SidebarNode } from '../lib/sidebar.ts';
+import type { PageLink, SidebarNode, SiteData } from '../shared/schemas/site-data.ts';
+import { headerTree, type HeaderNode } from '../shared/sidebar.ts';
+
+/** The page body: shown, still loading, or failed (with a way to retry). */
+export type PageContentState =
+  | { state: 'ready'; chunk: Chunk }
+  | { state: 'loading' }
+  | { state: 'error'; error: unknown; retry: () => void; retrying: boolean };
 
 /** The data of the page being shown. */
 export interface PageData {
@@ -20,58 +27,68 @@ export interface PageData {
   prev?: PageLink | undefined;
   next?: PageLink | undefined;
   lastUpdated: string;
+  content: PageContentState;
 }
 
-/** Index of pages by path, computed once per manifest. */
-const indexes = new WeakMap<Manifest, Map<string, PageRecord>>();
-export function pagesByPath(m: Manifest): Map<string, PageRecord> {
-  let idx = indexes.get(m);
-  if (!idx) {
-    idx = new Map(m.pages.map((p) => [p.path, p]));
-    indexes.set(m, idx);
-  }
-  return idx;
-}
-
-/** Builds the page data for `record`. */
-export function buildPageData(m: Manifest, record: PageRecord): PageData {
-  const pages = pagesByPath(m);
+/** Builds the page data from a loaded chunk. */
+export function buildPageData(site: SiteData, chunk: Chunk): PageData {
+  const record = chunk.record;
   const fm = record.frontmatter;
-  const layout: LayoutName = fm.layout ?? (fm.home ? 'home' : 'default');
-  const { prev, next } = prevNext(record, readingOrder(m.site.sidebar), pages);
   return {
     record,
-    layout,
-    documentTitle: `${record.title} | ${m.site.title}`,
-    description: fm.description ?? m.site.description,
-    sidebar: resolveSidebar(m.site.sidebar, pages),
+    layout: fm.layout ?? (fm.home ? 'home' : 'default'),
+    documentTitle: `${record.title} | ${site.site.title}`,
+    description: fm.description ?? site.site.description,
+    sidebar: site.sidebar,
     headers: headerTree(record.headers, fm.sidebarDepth),
-    prev,
-    next,
+    prev: chunk.prev,
+    next: chunk.next,
     lastUpdated: record.lastUpdated,
+    content: { state: 'ready', chunk },
+  };
+}
+
+/** Title of a page as the sidebar knows it ('' when it is not listed). */
+function sidebarTitle(nodes: ReadonlyArray<SidebarNode>, path: string): string {
+  for (const n of nodes) {
+    if (n.kind === 'page' && n.path === path) return n.title;
+    if (n.kind === 'group') {
+      const t = sidebarTitle(n.children, path);
+      if (t) return t;
+    }
+  }
+  return '';
+}
+
+function bareRecord(path: string, title: string, layout: LayoutName): PageRecord {
+  return { title, frontmatter: { layout }, regularPath: path, relativePath: '', key: `bare:${path}`, path, headers: [], lastUpdated: '', lastUpdatedTimestamp: 0 };
+}
+
+/** Page data for a page whose chunk is loading or failed: what the sidebar knows, and the content state. */
+export function pendingPageData(site: SiteData, path: string, content: Exclude<PageContentState, { state: 'ready' }>): PageData {
+  const title = sidebarTitle(site.sidebar, path);
+  return {
+    record: bareRecord(path, title, 'default'),
+    layout: 'default',
+    documentTitle: title ? `${title} | ${site.site.title}` : site.site.title,
+    description: site.site.description,
+    sidebar: site.sidebar,
+    headers: [],
+    lastUpdated: '',
+    content,
   };
 }
 
 /** Page data for an address that is not a page. */
-export function notFoundPageData(m: Manifest): PageData {
-  const record: PageRecord = {
-    title: 'Page not found',
-    frontmatter: { layout: 'not-found' },
-    regularPath: '/404.html',
-    relativePath: '',
-    key: 'not-found',
-    path: '/404.html',
-    headers: [],
-    lastUpdated: '',
-    lastUpdatedTimestamp: 0,
-  };
+export function notFoundPageData(site: SiteData): PageData {
   return {
-    record,
+    record: bareRecord('/404.html', 'Page not found', 'not-found'),
     layout: 'not-found',
-    documentTitle: `Page not found | ${m.site.title}`,
-    description: m.site.description,
-    sidebar: resolveSidebar(m.site.sidebar, pagesByPath(m)),
+    documentTitle: `Page not found | ${site.site.title}`,
+    description: site.site.description,
+    sidebar: site.sidebar,
     headers: [],
     lastUpdated: '',
+    content: { state: 'loading' },
   };
 }

@@ -1,21 +1,38 @@
-/** React Query options for the two kinds of data: the manifest and a page's chunk. */
+/** React Query options for the runtime manifest (route table, section route files) and page chunks. */
 import { queryOptions } from '@tanstack/react-query';
-import { Chunk, Manifest } from '../shared/schemas/manifest.ts';
+import { Chunk } from '../shared/schemas/manifest.ts';
+import { RouteShard, routesUrl, SiteData, SITE_DATA_PATH } from '../shared/schemas/site-data.ts';
 import { chunkUrl } from '../shared/paths.ts';
 import { fetchJson } from './fetch-json.ts';
+import { HttpError } from './errors.ts';
 
-/** URL of the manifest (preloaded by index.html). */
-export const MANIFEST_URL = '/manifest.json';
+/** URL of the route table (preloaded by index.html). */
+export const SITE_DATA_URL = `/${SITE_DATA_PATH}`;
 
-/** The manifest: fetched once per visit. */
-export const manifestQuery = () =>
+/** The route table: site config, resolved sidebar, redirects. */
+export const siteQuery = () =>
   queryOptions({
-    queryKey: ['manifest'] as const,
-    queryFn: ({ signal }) => fetchJson(MANIFEST_URL, Manifest, signal),
+    queryKey: ['site'] as const,
+    queryFn: ({ signal }) => fetchJson(SITE_DATA_URL, SiteData, signal),
     staleTime: Infinity,
   });
 
-/** One page's chunk, by canonical path. */
+/** The canonical paths of one section; a section without pages has no file (an empty list, not an error). */
+export const routesQuery = (section: string) =>
+  queryOptions({
+    queryKey: ['routes', section] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchJson(routesUrl(section), RouteShard, signal);
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 404) return { buildId: '', paths: [] };
+        throw e;
+      }
+    },
+    staleTime: Infinity,
+  });
+
+/** One page's chunk (record, body, neighbours), by canonical path. */
 export const chunkQuery = (path: string) =>
   queryOptions({
     queryKey: ['chunk', path] as const,

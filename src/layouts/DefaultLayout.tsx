@@ -6,8 +6,8 @@ import { PageFooter } from '../components/PrevNext.tsx';
 export default function DefaultLayout({ data }: LayoutProps) {
   return (
     <article className="page mx-auto max-w-3xl px-5 py-8 lg:px-8">
-      <h1 className="page-title" tabIndex={-1}>{data.record.title}</h1>
-      <PageContent path={data.record.path} />
+      {data.record.title ? <h1 className="page-title" tabIndex={-1}>{data.record.title}</h1> : null}
+      <PageContent path={data.record.path} content={data.content} />
       <PageFooter data={data} />
     </article>
   );

@@ -31,7 +31,7 @@ export default function HomeLayout({ data }: LayoutProps) {
         </ul>
       ) : null}
       <div className="mt-10">
-        <PageContent path={data.record.path} />
+        <PageContent path={data.record.path} content={data.content} />
       </div>
       {fm.footer ? <footer className="home-footer mt-12 border-t border-slate-200 pt-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{fm.footer}</footer> : null}
     </div>

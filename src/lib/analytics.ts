@@ -18,6 +18,7 @@ declare global {
 
 /** Installs the gtag queue and loads gtag.js; configured so that only our explicit page views count. */
 export function installGtag(id: string): Gtag {
+  if (window.gtag) return window.gtag;
   window.dataLayer = window.dataLayer ?? [];
   // gtag.js reads `arguments` objects from the queue, so this must be a function using `arguments`.
   window.gtag = function gtag() {

@@ -27,6 +27,12 @@ export function Markdown({ chunk }: { chunk: Chunk }) {
         h2: (props) => <Heading level={2} {...props} />,
         h3: (props) => <Heading level={3} {...props} />,
         pre: CodeBlock,
+        // Wide tables scroll inside their own box instead of widening the page on phones.
+        table: ({ node: _node, ...props }) => (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Table">
+            <table {...props} />
+          </div>
+        ),
         ...customElementComponents,
       }) as Components,
     [chunk.images],

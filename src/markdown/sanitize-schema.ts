@@ -11,9 +11,11 @@ type Schema = typeof defaultSchema;
 
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
-  // Heading ids are given after sanitizing (rehype-slug), so they need no prefix.
-  clobberPrefix: '',
-  clobber: [],
+  // The default clobber rule stays: raw `id` and `name` get the `user-content-` prefix, so content
+  // cannot shadow document or window properties (`<img name="querySelector">`, `<a id="gtag">`).
+  // Heading ids are given after sanitizing (rehype-slug), so headings and their anchors keep their slugs.
+  // A <style> element goes, and its CSS with it (only a script's text is dropped by default).
+  strip: [...(defaultSchema.strip ?? []), 'style'],
   tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'details', 'summary', 'figure', 'figcaption', 'kbd', ...CUSTOM_ELEMENT_NAMES],
   attributes: {
     ...defaultSchema.attributes,

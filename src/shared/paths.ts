@@ -86,3 +86,22 @@ export function resolvePath(pathname: string, index: PathIndex): Resolution {
   }
   return { kind: 'not-found' };
 }
+
+/**
+ * Sections (first path segments) whose route files are needed to resolve
+ * `pathname` by the rules above: its own, and those of the addresses it may
+ * be retried as.
+ */
+export function candidatePaths(pathname: string): string[] {
+  const p = decodePath(pathname);
+  const out = [p];
+  if (p.endsWith('/index.html')) out.push(p.slice(0, -'index.html'.length));
+  if (p.endsWith('.html')) out.push(`${p.slice(0, -'.html'.length)}/`);
+  if (!p.endsWith('/') && !p.endsWith('.html')) out.push(`${p}.html`, `${p}/`, `${p}/index.html`);
+  return out;
+}
+
+/** Builds a path index from known page paths and the redirect table. */
+export function pathIndexOf(paths: Iterable<string>, redirects: Readonly<Record<string, string>>): PathIndex {
+  return { pages: new Set(paths), redirects: new Map(Object.entries(redirects)) };
+}

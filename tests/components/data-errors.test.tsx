@@ -18,7 +18,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const CHUNK = '*/data/pages/guides/ivr/index.json';
-const MANIFEST = '*/manifest.json';
+const SITE = '*/data/site.json';
 
 async function expectRetryRecovers(title: RegExp) {
   const alert = await screen.findByRole('alert');
@@ -43,8 +43,8 @@ describe('data failures', () => {
     expect(await screen.findByRole('heading', { level: 2, name: /Dial a number/ })).toBeTruthy();
   });
 
-  it('a manifest answering 500 shows the error view, and Retry loads it', async () => {
-    server.use(http.get(MANIFEST, () => new HttpResponse('boom', { status: 500 })), ...(await siteHandlers()));
+  it('the route table answering 500 shows the error view, and Retry loads it', async () => {
+    server.use(http.get(SITE, () => new HttpResponse('boom', { status: 500 })), ...(await siteHandlers()));
     renderSite('/guides/ivr/');
     await expectRetryRecovers(/The server had a problem/);
     expect(await screen.findByRole('heading', { level: 1, name: 'IVR testing' })).toBeTruthy();
@@ -63,11 +63,11 @@ describe('data failures', () => {
     expect(screen.queryByText(/markdown/)).toBeNull();
   });
 
-  it('a manifest that fails the schema shows the error view', async () => {
+  it('a route table that fails the schema shows the error view', async () => {
     const site = await fixtureSite();
-    const bad = JSON.parse(site.files.get('manifest.json')!);
-    delete bad.pages[0].path;
-    server.use(http.get(MANIFEST, () => HttpResponse.json(bad)), ...(await siteHandlers()));
+    const bad = JSON.parse(site.files.get('data/site.json')!);
+    delete bad.sidebar;
+    server.use(http.get(SITE, () => HttpResponse.json(bad)), ...(await siteHandlers()));
     renderSite('/');
     await expectRetryRecovers(/This content is damaged/);
   });

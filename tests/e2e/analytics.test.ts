@@ -57,7 +57,7 @@ describe('analytics', () => {
     const second = plainPage(site.manifest, first.path);
     await page.goto(site.url + first.path);
     await ready(page);
-    await expect.poll(() => pageViews(page)).toEqual([{ page_path: first.path, page_title: first.title, page_location: site.url + first.path }]);
+    await expect.poll(() => pageViews(page), { timeout: 5000 }).toEqual([{ page_path: first.path, page_title: first.title, page_location: site.url + first.path }]);
     expect(requests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${ID}`]);
     const config = (await calls(page)).find((c) => c[0] === 'config');
     expect(config).toEqual(['config', ID, { anonymize_ip: true, send_page_view: false }]);
@@ -71,10 +71,10 @@ describe('analytics', () => {
 
     await page.locator('.sidebar').getByRole('link', { name: second.title, exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: second.title }).waitFor();
-    await expect.poll(async () => (await pageViews(page)).map((v) => v.page_path)).toEqual([first.path, second.path]);
+    await expect.poll(async () => (await pageViews(page)).map((v) => v.page_path), { timeout: 5000 }).toEqual([first.path, second.path]);
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
-    await expect.poll(async () => (await pageViews(page)).map((v) => v.page_path)).toEqual([first.path, second.path, first.path]);
+    await expect.poll(async () => (await pageViews(page)).map((v) => v.page_path), { timeout: 5000 }).toEqual([first.path, second.path, first.path]);
     expect((await pageViews(page))[1]!.page_title).toBe(second.title);
     expect(requests).toHaveLength(1);
   });

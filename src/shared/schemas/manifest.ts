@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { PageRecord } from './page-record.ts';
 import { SiteConfig } from './site-config.ts';
+import { PageLink } from './site-data.ts';
 
-/** dist/manifest.json: the site config and every page record. */
+/** dist/manifest.json: the site config and every page record, in one file (for tools; the app loads the split form in site-data.ts). */
 export const Manifest = z.object({
   /** Changes with every build whose content or code changed; chunks carry the same id. */
   buildId: z.string(),
@@ -16,10 +17,17 @@ export const ImageSize = z.object({ width: z.number(), height: z.number() });
 
 /** One page's content: dist/data/pages/<path>.json. */
 export const Chunk = z.object({
+  /** The build the chunk belongs to. */
+  buildId: z.string(),
   /** Page key, matching its record. */
   key: z.string(),
   /** Canonical path of the page. */
   path: z.string(),
+  /** The page's record (§3), headers included. */
+  record: PageRecord,
+  /** Previous and next pages in reading order (front-matter overrides applied). */
+  prev: z.optional(PageLink),
+  next: z.optional(PageLink),
   /** Markdown body with site variables substituted. */
   markdown: z.string(),
   /** True when the Markdown holds raw HTML (the raw-HTML pipeline is loaded only then). */

@@ -1,9 +1,10 @@
 /**
- * Sidebar logic without React: the resolved tree, the reading order that
+ * Sidebar logic without React, shared by the compiler (which resolves the sidebar and previous/next links) and the app: the resolved tree, the reading order that
  * previous/next links follow, and the heading tree under the current page.
  */
-import type { SidebarItem } from '../shared/schemas/site-config.ts';
-import type { Header, PageRecord } from '../shared/schemas/page-record.ts';
+import type { SidebarItem } from './schemas/site-config.ts';
+import type { Header, PageRecord } from './schemas/page-record.ts';
+import type { SidebarNode } from './schemas/site-data.ts';
 
 /** A heading nested under the current page in the sidebar. */
 export interface HeaderNode {
@@ -12,10 +13,7 @@ export interface HeaderNode {
   children: HeaderNode[];
 }
 
-/** A resolved sidebar entry. */
-export type SidebarNode =
-  | { kind: 'page'; path: string; title: string }
-  | { kind: 'group'; title: string; collapsed: boolean; children: SidebarNode[] };
+export type { SidebarNode };
 
 /** Resolves page paths to titles; unknown paths (the compiler rejects them) are skipped. */
 export function resolveSidebar(items: ReadonlyArray<SidebarItem>, pages: ReadonlyMap<string, PageRecord>): SidebarNode[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerTree, prevNext, readingOrder, resolveSidebar } from '../../../src/lib/sidebar.ts';
+import { headerTree, prevNext, readingOrder, resolveSidebar } from '../../../src/shared/sidebar.ts';
 import type { PageRecord } from '../../../src/shared/schemas/page-record.ts';
 
 const rec = (path: string, title: string, frontmatter: PageRecord['frontmatter'] = {}): PageRecord => ({

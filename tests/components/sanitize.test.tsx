@@ -1,0 +1,190 @@
+// Hostile raw HTML in a chunk is neutralised: nothing executes, no dangerous element, attribute or URL survives; allowed content still renders.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { renderSite } from '../support/render.tsx';
+import { fixtureSite, siteHandlers } from '../support/fixture-site.ts';
+
+declare global {
+  interface Window {
+    __pwned?: unknown;
+  }
+}
+
+const CHUNK_FILE = 'data/pages/guides/ivr/index.json';
+
+/** Each attack, one HTML block apart so the Markdown parser hands every one to the raw-HTML pipeline. */
+const ATTACKS = [
+  '<script>window.__pwned = "script"</script>',
+  '<img src="x" onerror="window.__pwned = \'onerror\'" alt="onerror image">',
+  '<div onclick="window.__pwned = \'onclick\'" onmouseover="window.__pwned = 1">hover me</div>',
+  '<a href="javascript:window.__pwned = \'href\'">js link</a>',
+  '<a href="  JaVaScRiPt:window.__pwned=1">js link with spaces</a>',
+  '<a href="java&#x09;script:window.__pwned=1">js link with entity</a>',
+  '<a href="vbscript:msgbox(1)">vbscript link</a>',
+  '<a href="data:text/html,&lt;script&gt;window.__pwned=1&lt;/script&gt;">data link</a>',
+  '<img src="data:image/svg+xml,&lt;svg onload=\'window.__pwned=1\'/&gt;" alt="data image">',
+  '<iframe src="https://evil.example/" srcdoc="&lt;script&gt;parent.__pwned=1&lt;/script&gt;"></iframe>',
+  '<div style="position:fixed;inset:0;z-index:9999;background:white">style overlay</div>',
+  '<div class="fixed inset-0 z-50 bg-white">class overlay</div>',
+  '<form action="https://evil.example/" method="post"><input name="password" type="password"><button formaction="javascript:window.__pwned=1">Sign in</button></form>',
+  '<svg><script>window.__pwned = "svg"</script><a href="javascript:window.__pwned=1"><text>svg</text></a></svg>',
+  '<math><mtext><a href="javascript:window.__pwned=1">math</a></mtext></math>',
+  '<object data="https://evil.example/x.swf"></object>',
+  '<embed src="https://evil.example/x.swf">',
+  '<base href="https://evil.example/">',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  '<style>body { display: none }</style>',
+  '<noscript><p title="</noscript><img src=x onerror=window.__pwned=1>">x</p></noscript>',
+  '<template><img src=x onerror="window.__pwned=1"></template>',
+  '<video src="https://evil.example/v.mp4" autoplay></video><audio src="https://evil.example/a.mp3" autoplay></audio>',
+  '<details open ontoggle="window.__pwned = \'ontoggle\'"><summary>toggle</summary>x</details>',
+  // DOM clobbering: names and ids that would shadow document and window properties the app reads.
+  '<img name="querySelector" src="/images/flow.svg" alt="clobber name"><a id="gtag" href="/guides/">clobber id</a>',
+];
+
+const MARKDOWN_ATTACKS = [
+  '[md js link](javascript:window.__pwned=1)',
+  '[md js link upper](JAVASCRIPT:window.__pwned=1)',
+  '[md data link](data:text/html,x)',
+  '![md data image](data:image/png;base64,AAAA)',
+  '<javascript:window.__pwned=1>',
+];
+
+/** What must survive the sanitizer. */
+const ALLOWED = [
+  '| Column A | Column B |\n|---|---|\n| cell-1 | cell-2 |',
+  '<table><thead><tr><th>Raw head</th></tr></thead><tbody><tr><td>raw-cell</td></tr></tbody></table>',
+  '<details><summary>More about it</summary>\n\nHidden detail text\n\n</details>',
+  'Press <kbd>Ctrl</kbd> + <kbd>C</kbd>.',
+  '![A call flow from dial to answer](/images/flow.svg)',
+  '<img src="/images/flow.svg" width="400" height="200" alt="raw sized image">',
+  '<img src="/images/other.svg" width="120" height="60" alt="raw image of its own size">',
+  '> [!TIP] Tip title\n> Tip text',
+  '> [!DETAILS] Details title\n> Details text',
+  '[Safe page link](/guides/) and [safe external link](https://example.com/docs) and [mail](mailto:qa@example.com)',
+  '<jquery-sandbox></jquery-sandbox>',
+];
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  delete window.__pwned;
+});
+afterAll(() => server.close());
+
+/** Serves the IVR page's chunk with `markdown` as its body (and raw HTML flagged), the rest of the fixture site as built. */
+async function serveChunk(markdown: string) {
+  const site = await fixtureSite();
+  const chunk = { ...JSON.parse(site.files.get(CHUNK_FILE)!), markdown, html: true };
+  server.use(http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)), ...(await siteHandlers()));
+}
+
+/** The page body, once rendered, and a way to look inside it without the sandbox (which has its own form and buttons). */
+async function renderContent() {
+  renderSite('/guides/ivr/');
+  await screen.findByText('cell-1');
+  await screen.findByRole('region', { name: 'Sample chat widget' });
+  const content = document.querySelector('.content')!;
+  const sandbox = content.querySelector('section.chat-widget')?.closest('.not-prose');
+  const own = (selector: string) => [...content.querySelectorAll(selector)].filter((el) => !sandbox?.contains(el));
+  return { content, sandbox, own };
+}
+
+const DANGEROUS_URL = /^[\s\u0000-\u001f]*(j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t|v\s*b\s*s\s*c\s*r\s*i\s*p\s*t|d\s*a\s*t\s*a)\s*:/i;
+
+describe('hostile HTML in content', () => {
+  it('is neutralised: no script, handler, dangerous URL, frame, form, overlay or head element survives', async () => {
+    await serveChunk([...ALLOWED, ...ATTACKS, ...MARKDOWN_ATTACKS].join('\n\n'));
+    const { content, own } = await renderContent();
+
+    // Let anything that could run (handlers, lazily loaded parts) have its chance.
+    await new Promise((r) => setTimeout(r, 50));
+    for (const el of own('*')) el.dispatchEvent(new Event('error'));
+    expect(window.__pwned).toBeUndefined();
+
+    const forbidden = 'script, iframe, frame, frameset, object, embed, applet, base, meta, link, style, form, svg, math, template, noscript, video, audio, textarea, select, button';
+    expect(own(forbidden).map((el) => el.outerHTML)).toEqual([]);
+    // Task-list checkboxes are the only inputs content may carry.
+    expect(own('input').filter((el) => !((el as HTMLInputElement).type === 'checkbox' && (el as HTMLInputElement).disabled)).map((el) => el.outerHTML)).toEqual([]);
+
+    for (const el of own('*')) {
+      for (const attr of el.getAttributeNames()) {
+        expect(attr.startsWith('on'), `${attr} on <${el.tagName.toLowerCase()}>`).toBe(false);
+        expect(['style', 'srcdoc', 'formaction', 'action', 'http-equiv', 'xlink:href'], `${attr} on <${el.tagName.toLowerCase()}>`).not.toContain(attr);
+      }
+      for (const attr of ['href', 'src', 'action', 'formaction', 'data', 'poster', 'srcset']) {
+        const v = el.getAttribute(attr);
+        if (v !== null) expect(v, `${attr} of <${el.tagName.toLowerCase()}>`).not.toMatch(DANGEROUS_URL);
+      }
+    }
+    // No layout or positioning class that could cover the page.
+    const positioned = own('[class]').filter((el) => [...el.classList].some((c) => /^(fixed|absolute|sticky|inset-|z-|top-0|left-0|h-screen|w-screen)/.test(c)));
+    expect(positioned.map((el) => el.outerHTML)).toEqual([]);
+    // Script bodies are dropped, not shown as text.
+    expect(content.textContent).not.toContain('window.__pwned = "script"');
+    expect(content.textContent).not.toContain('body { display: none }');
+  });
+
+  it('cannot clobber document or window properties with name or id', async () => {
+    await serveChunk([...ALLOWED, ...ATTACKS].join('\n\n'));
+    const { own } = await renderContent();
+    expect(typeof document.querySelector).toBe('function');
+    // A raw name or id that equals a property of document or window must not reach the DOM as it is.
+    const clobbering = own('[name], [id]').filter((el) => {
+      const v = el.getAttribute('name') ?? el.getAttribute('id')!;
+      return ['querySelector', 'gtag', 'dataLayer'].includes(v);
+    });
+    expect(clobbering.map((el) => el.outerHTML)).toEqual([]);
+  });
+
+  it('keeps the allowed content: tables, details, kbd, sized images, callouts, safe links, the custom element', async () => {
+    await serveChunk([...ALLOWED, ...ATTACKS, ...MARKDOWN_ATTACKS].join('\n\n'));
+    const { content, sandbox, own } = await renderContent();
+
+    expect(own('table')).toHaveLength(2);
+    expect(screen.getByRole('cell', { name: 'raw-cell' })).toBeTruthy();
+    const details = own('details').find((d) => d.querySelector('summary')?.textContent === 'More about it');
+    expect(details?.textContent).toContain('Hidden detail text');
+    expect(own('kbd').map((k) => k.textContent)).toEqual(['Ctrl', 'C']);
+
+    const md = screen.getByAltText('A call flow from dial to answer');
+    expect([md.getAttribute('width'), md.getAttribute('height')]).toEqual(['400', '200']);
+    const raw = screen.getByAltText('raw sized image');
+    expect([raw.getAttribute('width'), raw.getAttribute('height')]).toEqual(['400', '200']);
+
+    const own_ = screen.getByAltText('raw image of its own size');
+    expect([own_.getAttribute('width'), own_.getAttribute('height')]).toEqual(['120', '60']);
+
+    const tip = own('aside.callout.callout-tip');
+    expect(tip).toHaveLength(1);
+    expect(tip[0]!.querySelector('.callout-title')?.textContent).toBe('Tip title');
+    const det = own('details.callout.callout-details');
+    expect(det[0]?.querySelector('summary.callout-title')?.textContent).toBe('Details title');
+
+    expect(screen.getByRole('link', { name: 'Safe page link' }).getAttribute('href')).toBe('/guides/');
+    expect(screen.getByRole('link', { name: /safe external link/ }).getAttribute('href')).toBe('https://example.com/docs');
+    expect(screen.getByRole('link', { name: /mail/ }).getAttribute('href')).toBe('mailto:qa@example.com');
+
+    // The registered custom element renders the sandbox, with its own (legitimate) form.
+    expect(sandbox).toBeTruthy();
+    expect(sandbox!.querySelector('form.chat-form')).toBeTruthy();
+    expect(screen.getByLabelText('jQuery expression')).toBeTruthy();
+    expect(content.querySelector('jquery-sandbox')).toBeNull();
+  });
+
+  it('a chunk without the raw-HTML flag shows no raw HTML at all', async () => {
+    const site = await fixtureSite();
+    const chunk = { ...JSON.parse(site.files.get(CHUNK_FILE)!), markdown: [ALLOWED[0], ...ATTACKS].join('\n\n'), html: false };
+    server.use(http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)), ...(await siteHandlers()));
+    renderSite('/guides/ivr/');
+    await screen.findByText('cell-1');
+    const content = document.querySelector('.content')!;
+    await waitFor(() => expect(content.querySelector('table')).toBeTruthy());
+    expect(content.querySelectorAll('script, iframe, img[onerror], form, style, object, embed, base, meta, link, svg')).toHaveLength(0);
+    expect(window.__pwned).toBeUndefined();
+  });
+});
