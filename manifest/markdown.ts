@@ -6,7 +6,7 @@
  */
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
+import remarkGfm from '../src/shared/markdown/remark-gfm-parse.ts';
 import rehypeSlug from 'rehype-slug';
 import { toHast } from 'mdast-util-to-hast';
 import { toString as hastToString } from 'hast-util-to-string';
@@ -65,7 +65,8 @@ export function analyseMarkdown(source: string): MarkdownFacts {
     // Blank the heading's lines rather than deleting them, so line numbers stay right.
     for (let l = first.position.start.line - 1; l < first.position.end.line; l++) lines[l] = '';
     body = lines.join('\n');
-    tree = parser.parse(body) as unknown as Node;
+    // Lines are kept, so the rest of the tree's line numbers still hold: drop the node, no second parse.
+    tree.children = tree.children!.filter((n) => n !== first);
   }
   parser.runSync(tree as never);
 

@@ -23,4 +23,7 @@ for (const section of new Set(candidates.map(sectionOf))) void client.prefetchQu
 const path = candidates[0]!;
 if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) void client.prefetchQuery(chunkQuery(path));
 
+// The Markdown renderer is a separate chunk: fetch it now, alongside the data.
+void import('../markdown/Markdown.tsx');
+
 createRoot(document.getElementById('root')!).render(<App client={client} />);

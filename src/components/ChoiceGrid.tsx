@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { PrefetchLink as Link } from './PrefetchLink.tsx';
 import type { FrontMatter } from '../shared/schemas/front-matter.ts';
 
 type Choice = NonNullable<FrontMatter['choices']>[number];

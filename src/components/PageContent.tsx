@@ -1,5 +1,8 @@
 import type { PageContentState } from '../data/page-data.ts';
-import { Markdown } from '../markdown/Markdown.tsx';
+import { lazy, Suspense } from 'react';
+
+/** The Markdown pipeline is its own chunk; main.tsx starts loading it at boot, beside the page's data. */
+const Markdown = lazy(() => import('../markdown/Markdown.tsx').then((m) => ({ default: m.Markdown })));
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 
@@ -8,10 +11,13 @@ export function PageContent({ path, content }: { path: string; content: PageCont
   // An error view is "shown" too: the progress bar must not hang on a failed page.
   useReportPageReady(path, content.state === 'error');
   if (content.state === 'error') return <ErrorView error={content.error} onRetry={content.retry} retrying={content.retrying} />;
-  if (content.state === 'loading') return <div className="content-loading" aria-busy="true" aria-label="Loading the page" />;
+  const loading = <div className="content-loading" aria-busy="true" aria-label="Loading the page" />;
+  if (content.state === 'loading') return loading;
   return (
-    <div className="prose prose-slate max-w-none dark:prose-invert content">
-      <Markdown chunk={content.chunk} />
-    </div>
+    <Suspense fallback={loading}>
+      <div className="prose prose-slate max-w-none dark:prose-invert content">
+        <Markdown chunk={content.chunk} />
+      </div>
+    </Suspense>
   );
 }

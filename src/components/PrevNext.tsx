@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PrefetchLink as Link } from './PrefetchLink.tsx';
 import type { PageData } from '../data/page-data.ts';
 
 /** "Last updated" and the previous/next links at the foot of a page. */

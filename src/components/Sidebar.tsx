@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { PrefetchLink as Link } from './PrefetchLink.tsx';
 import { groupContains, type HeaderNode, type SidebarNode } from '../shared/sidebar.ts';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PrefetchLink as Link } from '../components/PrefetchLink.tsx';
 import type { LayoutProps } from './types.ts';
 import { PageContent } from '../components/PageContent.tsx';
 

@@ -1,7 +1,7 @@
 /** Renders a page chunk: GFM, callouts, heading ids, sized images, router links, code blocks. */
 import { useMemo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import remarkGfm from '../shared/markdown/remark-gfm-parse.ts';
 import rehypeSlug from 'rehype-slug';
 import remarkCallouts from '../shared/markdown/remark-callouts.ts';
 import type { Chunk } from '../shared/schemas/manifest.ts';

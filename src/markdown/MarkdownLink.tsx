@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router-dom';
+import { PrefetchLink as Link } from '../components/PrefetchLink.tsx';
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 /** Files (the OpenAPI document, images) are served as they are, not routed. */

@@ -18,7 +18,8 @@ export function restoredUrl(current: string): string | null {
   if (saved === null) return null;
   const pathish = saved.startsWith('/') ? saved : `/${saved}`;
   // Concatenating onto the origin (never resolving against it) keeps `//host` a path.
-  const target = new URL(url.origin + pathish.replace(/[\\]/g, '/'));
+  // Backslashes count as slashes in the path only; in the query and hash they are the reader's text.
+  const target = new URL(url.origin + pathish.replace(/^[^?#]*/, (p) => p.replace(/\\/g, '/')));
   if (target.origin !== url.origin) return url.origin + '/';
   return target.href;
 }

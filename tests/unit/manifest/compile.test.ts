@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
+import remarkGfm from '../../../src/shared/markdown/remark-gfm-parse.ts';
 import remarkRehype from 'remark-rehype';
 import rehypeSlug from 'rehype-slug';
 import { compileContent } from '../../../manifest/compile.ts';
