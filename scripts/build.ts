@@ -37,10 +37,16 @@ try {
   const app = await buildApp(stage, {
     define: {
       __JQUERY_URL__: JSON.stringify(jqueryUrl),
+      // A label for support ("which build is this?"), on <html data-build>.
+      __APP_BUILD_LABEL__: JSON.stringify(process.env.APP_BUILD_LABEL ?? ''),
       'import.meta.env.DOCSEARCH_APP_ID': JSON.stringify(process.env.DOCSEARCH_APP_ID ?? ''),
       'import.meta.env.DOCSEARCH_API_KEY': JSON.stringify(process.env.DOCSEARCH_API_KEY ?? ''),
     },
   });
+
+  // The route table names the entry script, so an open page can tell that the app itself was redeployed.
+  const siteDataFile = path.join(stage, 'data', 'site.json');
+  writeFileSync(siteDataFile, JSON.stringify({ ...JSON.parse(readFileSync(siteDataFile, 'utf8')), app: app.entry }));
 
   const fontDir = path.join(stage, 'assets', 'fonts');
   mkdirSync(fontDir, { recursive: true });

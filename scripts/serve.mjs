@@ -62,7 +62,14 @@ export async function startServer({ root = 'dist', port = 4173, host = '127.0.0.
   const dir = path.resolve(root);
   const gzCache = new Map();
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // Concatenated, not resolved: a request for `//host/x` or `///` is a path on this server.
+    let url;
+    try {
+      url = new URL(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+      return;
+    }
     let file = await locate(dir, url.pathname);
     let status = 200;
     if (!file) {

@@ -11,11 +11,16 @@ import { sectionOf } from '../shared/schemas/site-data.ts';
 import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
 import { createQueryClient } from './query-client.ts';
 import { App } from './App.tsx';
+import { initDeployWatch } from '../data/deploy.ts';
+
+declare const __APP_BUILD_LABEL__: string | undefined;
 
 const restored = restoredUrl(window.location.href);
 if (restored) window.history.replaceState(window.history.state, '', restored);
 
 const client = createQueryClient();
+initDeployWatch(client, import.meta.url);
+if (typeof __APP_BUILD_LABEL__ === 'string' && __APP_BUILD_LABEL__) document.documentElement.dataset.build = __APP_BUILD_LABEL__;
 void client.prefetchQuery(siteQuery());
 const candidates = candidatePaths(window.location.pathname);
 for (const section of new Set(candidates.map(sectionOf))) void client.prefetchQuery(routesQuery(section));
@@ -24,6 +29,6 @@ const path = candidates[0]!;
 if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) void client.prefetchQuery(chunkQuery(path));
 
 // The Markdown renderer is a separate chunk: fetch it now, alongside the data.
-void import('../markdown/Markdown.tsx');
+import('../markdown/Markdown.tsx').catch(() => {}); // a failure surfaces where the page renders
 
 createRoot(document.getElementById('root')!).render(<App client={client} />);

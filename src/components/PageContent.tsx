@@ -1,8 +1,9 @@
 import type { PageContentState } from '../data/page-data.ts';
 import { lazy, Suspense } from 'react';
+import { importOrCheckDeploy } from '../data/deploy.ts';
 
 /** The Markdown pipeline is its own chunk; main.tsx starts loading it at boot, beside the page's data. */
-const Markdown = lazy(() => import('../markdown/Markdown.tsx').then((m) => ({ default: m.Markdown })));
+const Markdown = lazy(() => importOrCheckDeploy(() => import('../markdown/Markdown.tsx')).then((m) => ({ default: m.Markdown })));
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 

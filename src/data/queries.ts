@@ -5,6 +5,7 @@ import { RouteShard, routesUrl, SiteData, SITE_DATA_PATH } from '../shared/schem
 import { chunkUrl } from '../shared/paths.ts';
 import { fetchJson } from './fetch-json.ts';
 import { HttpError } from './errors.ts';
+import { checkForNewDeploy, isOtherBuild } from './deploy.ts';
 
 /** URL of the route table (preloaded by index.html). */
 export const SITE_DATA_URL = `/${SITE_DATA_PATH}`;
@@ -36,7 +37,18 @@ export const routesQuery = (section: string) =>
 export const chunkQuery = (path: string) =>
   queryOptions({
     queryKey: ['chunk', path] as const,
-    queryFn: ({ signal }) => fetchJson(chunkUrl(path), Chunk, signal),
+    queryFn: async ({ signal }) => {
+      // A chunk missing or from another build means a new deploy: check once, then fetch again.
+      try {
+        const chunk = await fetchJson(chunkUrl(path), Chunk, signal);
+        if (!isOtherBuild(chunk.buildId)) return chunk;
+      } catch (e) {
+        if (!(e instanceof HttpError && e.status === 404)) throw e;
+      }
+      const outcome = await checkForNewDeploy();
+      if (outcome === 'reloading') return new Promise<never>(() => {});
+      return fetchJson(chunkUrl(path), Chunk, signal);
+    },
     staleTime: Infinity,
     gcTime: 30 * 60_000,
   });

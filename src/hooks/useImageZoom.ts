@@ -4,6 +4,7 @@
  * only then, so it never weighs on the first paint.
  */
 import { useEffect } from 'react';
+import { importOrCheckDeploy } from '../data/deploy.ts';
 import { IMAGE_ZOOM_DELAY_MS, IMAGE_ZOOM_OPTIONS } from '../lib/constants.ts';
 
 export function useImageZoom(readyPath: string | null): void {
@@ -12,7 +13,7 @@ export function useImageZoom(readyPath: string | null): void {
     let zoom: { detach(): void } | null = null;
     let cancelled = false;
     const timer = setTimeout(async () => {
-      const { default: mediumZoom } = await import('medium-zoom/dist/pure/index.js');
+      const { default: mediumZoom } = await importOrCheckDeploy(() => import('medium-zoom/dist/pure/index.js'));
       if (cancelled) return;
       zoom = mediumZoom('main img[data-zoomable]', { ...IMAGE_ZOOM_OPTIONS });
       document.documentElement.dataset.zoomReady = readyPath;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PluggableList } from 'unified';
+import { importOrCheckDeploy } from '../data/deploy.ts';
 import { sanitizeSchema } from '../markdown/sanitize-schema.ts';
 
 let loaded: PluggableList | null = null;
@@ -7,7 +8,7 @@ let loading: Promise<PluggableList> | null = null;
 
 /** Loads rehype-raw and rehype-sanitize (and the HTML parser) once, on first need. */
 export function loadRawHtmlPlugins(): Promise<PluggableList> {
-  loading ??= Promise.all([import('rehype-raw'), import('rehype-sanitize')]).then(([raw, sanitize]) => {
+  loading ??= importOrCheckDeploy(() => Promise.all([import('rehype-raw'), import('rehype-sanitize')])).then(([raw, sanitize]) => {
     loaded = [raw.default, [sanitize.default, sanitizeSchema]];
     return loaded;
   });

@@ -3,9 +3,10 @@
  * tag name -> lazily loaded React component. The sanitizer allows exactly these tags.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
+import { importOrCheckDeploy } from '../data/deploy.ts';
 
 const registry: Record<string, ComponentType> = {
-  'jquery-sandbox': lazy(() => import('../components/JquerySandbox.tsx')),
+  'jquery-sandbox': lazy(() => importOrCheckDeploy(() => import('../components/JquerySandbox.tsx'))),
 };
 
 /** Tag names the sanitizer lets through. */

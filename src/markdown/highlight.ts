@@ -3,6 +3,8 @@
  * each language are separate chunks, fetched only for the languages a page
  * shows. Returns highlight.js's HTML, in which the code text is escaped.
  */
+import { importOrCheckDeploy } from '../data/deploy.ts';
+
 type HljsCore = typeof import('highlight.js/lib/core').default;
 
 /** Languages the content uses, by the names and aliases authors write after ``` . */
@@ -35,11 +37,11 @@ const registered = new Map<string, Promise<void>>();
 
 /** Highlights `code` as `lang` (a name from languageOf). */
 export async function highlight(code: string, lang: string): Promise<string> {
-  core ??= import('highlight.js/lib/core').then((m) => m.default);
+  core ??= importOrCheckDeploy(() => import('highlight.js/lib/core')).then((m) => m.default);
   const hljs = await core;
   let ready = registered.get(lang);
   if (!ready) {
-    ready = LANGUAGES[lang]!().then((m) => hljs.registerLanguage(lang, m.default as never));
+    ready = importOrCheckDeploy(LANGUAGES[lang]!).then((m) => hljs.registerLanguage(lang, m.default as never));
     registered.set(lang, ready);
   }
   await ready;

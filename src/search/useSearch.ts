@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup } from './engine.ts';
+import { importOrCheckDeploy } from '../data/deploy.ts';
 
 /** idle: nothing asked; loading: the newest query is on its way; done/error: it was answered. */
 export type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
@@ -28,7 +29,7 @@ export function useSearch(indexName: string) {
   const pending = useRef<AbortController | null>(null);
 
   const warm = useCallback((): Promise<SearchEngine> => {
-    engine.current ??= import('./index.ts')
+    engine.current ??= importOrCheckDeploy(() => import('./index.ts'))
       .then((m) => m.loadSearchEngine(indexName))
       .catch((e: unknown) => {
         engine.current = null; // let the next keystroke try again

@@ -35,6 +35,8 @@ export const SiteData = z.object({
   sidebar: z.array(SidebarNode),
   /** Old addresses (aliases, regular paths replaced by a permalink) -> canonical path. */
   redirects: z.record(z.string(), z.string()),
+  /** URL of the app's entry script in this build: when it differs from the running one, the app was redeployed. */
+  app: z.optional(z.string()),
 });
 export type SiteData = z.infer<typeof SiteData>;
 
