@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { buildApp } from '../esbuild.config.mjs';
 import { buildContent } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
@@ -56,6 +57,19 @@ try {
   execFileSync(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', cssTmp, '--minify'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const cssName = hashName(cssTmp, 'app', '.css');
   renameSync(cssTmp, path.join(stage, 'assets', cssName));
+
+  // The service worker: its version changes with the content and the app, so a deploy replaces it.
+  const precache = ['/index.html', app.entry, ...app.preload, `/assets/${cssName}`, ...FONT_FILES.map((f) => `/assets/fonts/${f.file}`), '/data/site.json'];
+  await esbuild.build({
+    entryPoints: ['src/sw/sw.ts'],
+    outfile: path.join(stage, 'sw.js'),
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    define: { __SW_VERSION__: JSON.stringify(`${content.manifest.buildId}-${path.basename(app.entry, '.js')}`), __SW_PRECACHE__: JSON.stringify(precache) },
+    logLevel: 'warning',
+  });
 
   const html = renderHtml({ site, buildId: content.manifest.buildId, entry: app.entry, preload: app.preload, css: `/assets/${cssName}` });
   writeFileSync(path.join(stage, 'index.html'), html.index);

@@ -21,6 +21,8 @@ import { useAnalytics } from '../hooks/useAnalytics.ts';
 import { useJquery } from '../hooks/useJquery.ts';
 import { useDrawer } from '../hooks/useDrawer.ts';
 import { PageReadyContext } from './page-ready.tsx';
+import { OfflineNotice } from '../components/OfflineNotice.tsx';
+import { useLoadNewVersion } from '../hooks/useLoadNewVersion.ts';
 
 /** `stale`: the data is a previous page's, kept on screen while the current one loads. */
 export function Frame({ site, data, stale = false }: { site: SiteConfig; data: PageData; stale?: boolean }) {
@@ -37,6 +39,7 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
   const drawer = useDrawer(location.pathname);
 
   useDocumentHead(data);
+  useLoadNewVersion(location.pathname);
   useNavigationProgress(readyPath === null);
   useScrollOnNavigate(readyPath);
   useImageZoom(readyPath);
@@ -75,6 +78,7 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
           </>
         ) : null}
         <main id="main" className="shell-main" tabIndex={-1}>
+          <OfflineNotice />
           <ErrorBoundary resetKey={location.pathname}>
             <Layout key={path} data={data} />
           </ErrorBoundary>

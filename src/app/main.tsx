@@ -12,6 +12,7 @@ import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
 import { createQueryClient } from './query-client.ts';
 import { App } from './App.tsx';
 import { initDeployWatch } from '../data/deploy.ts';
+import { registerServiceWorker } from './service-worker.ts';
 
 declare const __APP_BUILD_LABEL__: string | undefined;
 
@@ -32,3 +33,4 @@ if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html
 import('../markdown/Markdown.tsx').catch(() => {}); // a failure surfaces where the page renders
 
 createRoot(document.getElementById('root')!).render(<App client={client} />);
+registerServiceWorker();

@@ -5,6 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { DataError, HttpError, NetworkError, TimeoutError } from './errors.ts';
+import { noteResponse } from './connectivity.ts';
 
 /** Lazy code and data load time-out (§9). */
 export const LAZY_LOAD_TIMEOUT_MS = 120_000;
@@ -33,6 +34,7 @@ export async function fetchJson<T extends z.ZodMiniType>(
       if (signal?.aborted) throw e;
       throw new NetworkError(url, e);
     }
+    noteResponse(res);
     if (!res.ok) throw new HttpError(url, res.status);
     let text: string;
     try {

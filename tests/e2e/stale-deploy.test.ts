@@ -91,3 +91,32 @@ describe('stale deploys', () => {
     expect(loads).toBe(after);
   });
 });
+
+describe('service worker updates', () => {
+  it('a new deploy installs a new worker, which takes over on the next navigation', async () => {
+    const { page } = await site.open({ serviceWorkers: 'allow' });
+    const first = longPage(site.manifest);
+    const target = plainPage(site.manifest, first.path);
+    await page.goto(site.url + first.path);
+    await h1(page);
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    renameSync(live, path.join(work, 'old'));
+    renameSync(next, live);
+    try {
+      // Browsers look for a new worker on navigations and registrations; ask now instead of waiting.
+      await page.evaluate(async () => {
+        const changed = new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+        await (await navigator.serviceWorker.getRegistration())!.update();
+        await changed;
+      });
+      expect(await page.evaluate(() => document.documentElement.dataset.build ?? '')).toBe('');
+      await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
+      await page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
+      await page.getByText(MARK).waitFor();
+    } finally {
+      renameSync(live, next);
+      renameSync(path.join(work, 'old'), live);
+    }
+  });
+});

@@ -19,6 +19,8 @@ export interface Site {
   manifest: Manifest;
   /** A fresh context and page; console errors and page errors are collected. */
   open(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  /** Takes the server off the network (connections are dropped), or back on: a real outage, seen by service workers too. */
+  setNetworkDown(down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -30,12 +32,20 @@ export async function startSite(opts: { root?: string; latencyMs?: number } = {}
   const browser = await launchBrowser();
   const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.json'), 'utf8')) as Manifest;
   const contexts: BrowserContext[] = [];
+  let down = false;
+  const sockets = new Set<import('node:net').Socket>();
+  server.server.on('connection', (socket: import('node:net').Socket) => {
+    if (down) return socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   return {
     url: server.url,
     browser,
     manifest,
     async open(options) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      // Service workers are blocked unless a test asks for them: request interception does not see a worker's fetches.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -45,6 +55,10 @@ export async function startSite(opts: { root?: string; latencyMs?: number } = {}
         if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(`console: ${m.text()}`);
       });
       return { page, context, errors };
+    },
+    setNetworkDown(value) {
+      down = value;
+      if (down) for (const s of sockets) s.destroy();
     },
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
