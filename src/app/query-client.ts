@@ -16,6 +16,9 @@ export function createQueryClient(opts: { retry?: boolean } = {}): QueryClient {
         retry: opts.retry === false ? false : (count, error) => count < MAX_RETRIES && isTransient(error),
         retryDelay: (attempt) => Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS),
         refetchOnWindowFocus: false,
+        // A failed fetch (a hover prefetch included) is not silently repeated when the page mounts:
+        // the reader sees the error view and decides with Retry. Transient failures were retried already.
+        retryOnMount: false,
         refetchOnReconnect: true,
       },
     },

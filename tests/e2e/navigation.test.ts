@@ -14,8 +14,9 @@ afterAll(() => site?.close());
 /** True once the heading's top sits just below the fixed navbar (visible, not hidden under it). */
 const belowNavbar = (slug: string) => {
   const el = document.getElementById(slug);
-  const nav = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
-  if (!el) return false;
+  const navbar = document.querySelector('.navbar');
+  if (!el || !navbar) return false;
+  const nav = navbar.getBoundingClientRect().bottom;
   const top = el.getBoundingClientRect().top;
   return top >= nav && top < nav + 40;
 };
