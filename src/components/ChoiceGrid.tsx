@@ -11,7 +11,7 @@ type Choice = NonNullable<FrontMatter['choices']>[number];
 export function ChoiceGrid({ choices, label }: { choices: ReadonlyArray<Choice>; label: string }) {
   const id = useId();
   return (
-    <ul className="choices mt-8 grid list-none gap-5 p-0 sm:grid-cols-2" aria-label={label}>
+    <ul className="choices mt-8 grid list-none gap-x-5 gap-y-4 p-0 pb-24 sm:grid-cols-2" aria-label={label}>
       {choices.map((c, i) => (
         <li key={c.link} className="choice">
           <Link to={c.link} className="choice-link" aria-describedby={`${id}-${i}`}>
