@@ -8,6 +8,7 @@ import { ACTIVE_HEADER_OFFSET_PX, ACTIVE_HEADER_THROTTLE_MS } from '../lib/const
 import { activeSlug } from '../lib/active-header.ts';
 import { throttle } from '../lib/throttle.ts';
 import { onScrollTargetReached, scrollTarget } from '../lib/scroll-target.ts';
+import { decodeFragment } from '../lib/decode-fragment.ts';
 
 export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string | null): string | null {
   const [active, setActive] = useState<string | null>(null);
@@ -16,7 +17,9 @@ export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string 
     if (readyPath === null || slugs.length === 0) return;
     const navbar = document.querySelector('.navbar');
     const update = () => {
-      if (scrollTarget() !== null) return;
+      // Only for the page this effect was set up for: a late scroll event after the route
+      // changed must not stamp this page's heading onto the next page's address.
+      if (scrollTarget() !== null || decodeURI(window.location.pathname) !== readyPath) return;
       const line = (navbar?.getBoundingClientRect().bottom ?? 0) + ACTIVE_HEADER_OFFSET_PX;
       const tops = slugs.flatMap((slug) => {
         const el = document.getElementById(slug);
@@ -25,7 +28,7 @@ export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string 
       const slug = activeSlug(tops, line);
       setActive(slug);
       const hash = slug ? `#${encodeURIComponent(slug)}` : '';
-      if (decodeURIComponent(window.location.hash) !== decodeURIComponent(hash)) {
+      if (decodeFragment(window.location.hash) !== decodeFragment(hash)) {
         const url = window.location.pathname + window.location.search + hash;
         history.replaceState(history.state, '', url);
       }

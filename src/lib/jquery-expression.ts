@@ -446,7 +446,7 @@ function parse(input: string): ParsedExpression {
     callee = '$';
     c.pos += 1;
   } else {
-    throw new ParseError(`Expected the expression to start with $( or jQuery(, found ${describeToken(c)}.`);
+    throw new ParseError(`Unsupported expression: it must start with $( or jQuery(, found ${describeToken(c)}.`);
   }
   c.expect('(', `Expected "(" after ${callee}.`);
   c.skipSpace();

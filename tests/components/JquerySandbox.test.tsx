@@ -79,7 +79,7 @@ describe('JquerySandbox', () => {
     expect(within(widget).getByTitle('Pickup').classList.contains('outline-2')).toBe(false);
 
     type('alert(1)');
-    expect(output.textContent).toContain('Expected the expression to start with $( or jQuery(');
+    expect(output.textContent).toContain('Unsupported expression: it must start with $( or jQuery(');
   });
 
   it('the example buttons fill the input', () => {
