@@ -109,7 +109,9 @@ export function schemaErrors(
       message: `${what[0]!.toUpperCase()}${what.slice(1)} field "${at}": ${issue.message}.`,
       fix: issue.code === 'invalid_value'
         ? 'Use one of the values listed.'
-        : `Give "${at}" a value of the expected type.`,
+        : issue.code === 'invalid_format'
+          ? `Write "${at}" in the form the message describes.`
+          : `Give "${at}" a value of the expected type.`,
     };
   });
 }

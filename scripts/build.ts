@@ -3,7 +3,7 @@
  * fonts and the two HTML entry files are built into a staging folder that
  * replaces dist/ only when every step succeeded.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,18 +24,27 @@ function hashName(file: string, prefix: string, ext: string): string {
   return `${prefix}-${h}${ext}`;
 }
 
-try {
-  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID });
-  const site = content.manifest.site;
+/** Tailwind in its own process, so it runs while the content compiles. */
+function buildCss(out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', out, '--minify'], (err, _stdout, stderr) =>
+      err ? reject(new Error(`Tailwind failed: ${stderr}`)) : resolve(),
+    );
+  });
+}
 
-  cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
+try {
+  mkdirSync(path.join(stage, 'assets'), { recursive: true });
+  const cssTmp = path.join(stage, 'assets', 'app.css');
+  // CSS (a child process) and the app bundle (esbuild's own process) build while the content compiles here.
+  const cssDone = buildCss(cssTmp);
 
   const jqueryVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/jquery/package.json'), 'utf8')).version as string;
   const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
   mkdirSync(path.join(stage, 'assets/vendor'), { recursive: true });
   copyFileSync(path.join(root, 'node_modules/jquery/dist/jquery.min.js'), path.join(stage, jqueryUrl));
 
-  const app = await buildApp(stage, {
+  const appDone = buildApp(stage, {
     define: {
       __JQUERY_URL__: JSON.stringify(jqueryUrl),
       // A label for support ("which build is this?"), on <html data-build>.
@@ -44,6 +53,10 @@ try {
       'import.meta.env.DOCSEARCH_API_KEY': JSON.stringify(process.env.DOCSEARCH_API_KEY ?? ''),
     },
   });
+  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID });
+  const site = content.manifest.site;
+  cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
+  const [app] = await Promise.all([appDone, cssDone]);
 
   // The route table names the entry script, so an open page can tell that the app itself was redeployed.
   const siteDataFile = path.join(stage, 'data', 'site.json');
@@ -53,8 +66,6 @@ try {
   mkdirSync(fontDir, { recursive: true });
   for (const f of FONT_FILES) copyFileSync(path.join(root, 'node_modules/@fontsource/open-sans/files', f.source), path.join(fontDir, f.file));
 
-  const cssTmp = path.join(stage, 'assets', 'app.css');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', cssTmp, '--minify'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const cssName = hashName(cssTmp, 'app', '.css');
   renameSync(cssTmp, path.join(stage, 'assets', cssName));
 

@@ -39,14 +39,18 @@ export const chunkQuery = (path: string) =>
     queryKey: ['chunk', path] as const,
     queryFn: async ({ signal }) => {
       // A chunk missing or from another build means a new deploy: check once, then fetch again.
+      let missing: HttpError | null = null;
       try {
         const chunk = await fetchJson(chunkUrl(path), Chunk, signal);
         if (!isOtherBuild(chunk.buildId)) return chunk;
       } catch (e) {
         if (!(e instanceof HttpError && e.status === 404)) throw e;
+        missing = e;
       }
       const outcome = await checkForNewDeploy();
       if (outcome === 'reloading') return new Promise<never>(() => {});
+      // Still the same build: the chunk is really missing, and asking again would only repeat the 404.
+      if (missing && outcome === 'unchanged') throw missing;
       return fetchJson(chunkUrl(path), Chunk, signal);
     },
     staleTime: Infinity,

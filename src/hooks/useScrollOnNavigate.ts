@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { scrollToId } from '../lib/scroll-target.ts';
+import { decodeFragment } from '../lib/decode-fragment.ts';
 const positions = new Map<string, number>();
 
 export function useScrollOnNavigate(readyPath: string | null): void {
@@ -48,7 +49,7 @@ export function useScrollOnNavigate(readyPath: string | null): void {
       window.scrollTo({ top: saved, behavior: 'instant' });
       return;
     }
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = decodeFragment(location.hash.slice(1));
     if (id && document.getElementById(id)) {
       // Web fonts change line heights: aim once they are in.
       void document.fonts.ready.then(() => scrollToId(id, initial ? 'instant' : 'smooth'));

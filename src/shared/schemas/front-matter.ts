@@ -27,6 +27,13 @@ export const Choice = z.strictObject({
   link: z.string().check(z.startsWith('/')),
 });
 
+/**
+ * A site path an author may claim (permalink, alias): absolute, no `.` or `..`
+ * segments, no backslash, query or hash, so it can never name a file outside dist/.
+ */
+const SITE_PATH = /^\/(?:(?!\.\.?(?:\/|$))[^/\\?#\s]+\/)*(?:(?!\.\.?$)[^/\\?#\s]+)?$/;
+const sitePath = z.string().check(z.regex(SITE_PATH, 'Expected a site path like /guides/ivr/ or /releases/201912.html (no "." or ".." segments, backslashes, spaces, "?" or "#")'));
+
 const pathOrFalse = z.optional(z.union([z.string().check(z.startsWith('/')), z.literal(false)]));
 
 /** Front matter of a Markdown page. Unknown keys are errors, so typos surface at build. */
@@ -36,7 +43,7 @@ export const FrontMatter = z.strictObject({
   /** Meta description and search snippet. */
   description: z.optional(z.string()),
   /** Address of the page when it should not follow the file. */
-  permalink: z.optional(z.string().check(z.startsWith('/'))),
+  permalink: z.optional(sitePath),
   /** Layout from the registry (default "default"; "home" when `home: true`). */
   layout: z.optional(LayoutName),
   /** `top` shows the reading-progress bar. */
@@ -44,7 +51,7 @@ export const FrontMatter = z.strictObject({
   /** Header levels listed under the page in the sidebar: 0 none, 1 h2 (default), 2 h2 and h3. */
   sidebarDepth: z.optional(z.int().check(z.minimum(0), z.maximum(2))),
   /** Old addresses that redirect to this page. */
-  aliases: z.optional(z.array(z.string().check(z.startsWith('/')))),
+  aliases: z.optional(z.array(sitePath)),
   /** Previous-page override: a path, or false for none. */
   prev: pathOrFalse,
   /** Next-page override: a path, or false for none. */

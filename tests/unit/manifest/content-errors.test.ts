@@ -112,6 +112,14 @@ describe('content errors', () => {
     `);
   });
 
+  it('a permalink that would climb out of the site', async () => {
+    expect(await errorsOf('unsafe-permalink')).toMatchInlineSnapshot(`
+      [
+        "content/api/index.md:4: Front matter field "permalink": Expected a site path like /guides/ivr/ or /releases/201912.html (no "." or ".." segments, backslashes, spaces, "?" or "#"). Fix: Write "permalink" in the form the message describes.",
+      ]
+    `);
+  });
+
   it('reports every problem of a site in one run', async () => {
     const { root, contentDir } = brokenSite('dead-link');
     const { cpSync } = await import('node:fs');
@@ -125,7 +133,7 @@ describe('content errors', () => {
 
   it('has a test for every broken fixture', () => {
     expect(readdirSync(BROKEN_DIR).sort()).toEqual(
-      ['alias-collision', 'bad-openapi', 'bad-yaml', 'dead-anchor', 'dead-link', 'duplicate-path', 'missing-image', 'not-utf8', 'unclosed-callout', 'unknown-layout', 'unknown-variable', 'wrong-type'],
+      ['alias-collision', 'bad-openapi', 'bad-yaml', 'dead-anchor', 'dead-link', 'duplicate-path', 'missing-image', 'not-utf8', 'unclosed-callout', 'unknown-layout', 'unknown-variable', 'unsafe-permalink', 'wrong-type'],
     );
   });
 });

@@ -1,0 +1,32 @@
+// Budget rows (tests/bench/budgets.ts): pass, fail, and not measured.
+import { describe, expect, it } from 'vitest';
+import { checkBudgets } from './budgets.ts';
+import type { BuildRun } from './build.ts';
+import type { BenchResults } from './results.ts';
+
+const base: BenchResults = {
+  date: '',
+  machine: { os: '', cpu: '', cores: 2, memory: 0, node: '', chromium: '', commit: null },
+  options: { quick: false, only: [], content: 'content', runs: 5, buildCapSeconds: 240 },
+  profile: '',
+  pages: { home: '/', default: '/a/', overview: null, notFound: '/x/', count: 67 },
+  notMeasured: [],
+  durationSeconds: 0,
+};
+const build = (site: string, pages: number, seconds: number, ok = true): BuildRun => ({ site, pages, seconds, reported: null, peakTreeRss: 1e9, peakProcess: 1e9, output: ok ? '' : 'Stopped after 240 s', ok });
+
+describe('budgets', () => {
+  it('judges build time, memory and linear growth', () => {
+    const rows = checkBudgets({ ...base, build: [build('real', 67, 2.5), build('synthetic-1000', 1000, 10), build('synthetic-10000', 10_000, 120)] });
+    const get = (id: string) => rows.find((r) => r.id === id);
+    expect(get('build:real:seconds')?.pass).toBe(true);
+    expect(get('build:10000:seconds')?.pass).toBe(false);
+    expect(get('build:10000:memory')).toMatchObject({ value: 1, pass: true });
+    expect(get('build:growth')).toMatchObject({ value: 1.2, pass: false });
+  });
+
+  it('leaves a budget without its figure unjudged, saying why', () => {
+    const rows = checkBudgets({ ...base, build: [build('real', 67, 2.5), build('synthetic-10000', 10_000, 240, false)] });
+    expect(rows.find((r) => r.id === 'build:10000:seconds')).toMatchObject({ pass: null, note: 'Stopped after 240 s' });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Timed builds: `scripts/build.ts` run as `npm run build` runs it (tsx, in
+ * the project folder), with CONTENT_DIR and DIST_DIR pointing at the site to
+ * build. Wall time from spawn to exit, and the peak memory of the process
+ * tree (the build, Tailwind's CLI and Pagefind's indexer).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { processTree, watchMemory } from './process-memory.ts';
+
+/** One build. */
+export interface BuildRun {
+  /** Which site: real, or synthetic-<pages>. */
+  site: string;
+  pages: number;
+  /** Wall time of the whole command, s. */
+  seconds: number;
+  /** The time the build printed about itself ("in 2.3 s"), s; null when it printed none. */
+  reported: number | null;
+  /** Peak of the summed resident memory of the process tree, bytes (null off Linux). */
+  peakTreeRss: number | null;
+  /** Largest single process's own peak (VmHWM), bytes. */
+  peakProcess: number | null;
+  /** What the build printed last (its "Built N pages" line, or the error). */
+  output: string;
+  ok: boolean;
+  /** Wall times of every run when the build was repeated (the figures above are the median run's), s. */
+  runs?: number[];
+}
+
+const TSX = path.resolve('node_modules/tsx/dist/cli.mjs');
+
+/**
+ * Builds `contentDir` into `distDir`. A build still running after
+ * `capSeconds` is stopped (its processes, by pid) so the bench stays within
+ * its time; it then counts as failed.
+ */
+export function timedBuild(site: string, pages: number, contentDir: string, distDir: string, capSeconds = Number.POSITIVE_INFINITY): Promise<BuildRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [TSX, 'scripts/build.ts'], {
+      env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: distDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const mem = watchMemory(child.pid!);
+    let stopped = false;
+    const cap = Number.isFinite(capSeconds)
+      ? setTimeout(() => {
+          stopped = true;
+          for (const pid of processTree(child.pid!).reverse()) {
+            try {
+              process.kill(pid, 'SIGKILL');
+            } catch {
+              /* already gone */
+            }
+          }
+        }, capSeconds * 1000)
+      : undefined;
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(cap);
+      if (stopped) out += `\nStopped after ${capSeconds} s (the bench's cap for one build).`;
+      const seconds = (performance.now() - started) / 1000;
+      const peak = mem.stop();
+      const lines = out.trim().split('\n');
+      resolve({
+        site,
+        pages,
+        seconds,
+        reported: code === 0 ? Number(/ in ([\d.]+) s\.?\s*$/.exec(out.trim())?.[1] ?? Number.NaN) || null : null,
+        peakTreeRss: peak.treeRss,
+        peakProcess: peak.largestProcess,
+        output: code === 0 && !stopped ? (lines.at(-1) ?? '') : lines.slice(-25).join('\n'),
+        ok: code === 0 && !stopped,
+      });
+    });
+  });
+}

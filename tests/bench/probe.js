@@ -1,0 +1,94 @@
+// Runs in every document of a bench tab before the site's own scripts
+// (context.addInitScript). Plain JS, read from disk, so no transpiler helper
+// can leak into it. It reports through the `__benchReport` binding, which
+// survives the 404.html -> index.html redirect; times are epoch ms
+// (performance.timeOrigin + performance.now()), comparable across documents.
+(() => {
+  if (window.top !== window) return;
+  const send = (kind, data) => {
+    try {
+      window.__benchReport(Object.assign({ kind, url: location.href }, data));
+    } catch (e) {
+      /* the binding is missing outside the bench */
+    }
+  };
+  const abs = (t) => performance.timeOrigin + t;
+  // After the next frame is produced: rAF runs before paint, a message posted from it runs after.
+  const afterPaint = (fn) =>
+    requestAnimationFrame(() => {
+      const c = new MessageChannel();
+      c.port1.onmessage = () => fn(abs(performance.now()));
+      c.port2.postMessage(null);
+    });
+
+  send('doc', { origin: performance.timeOrigin });
+
+  // The page's h1: each time a new one (element or text) is rendered and visible, report when it
+  // was painted. The paint time is the browser's own (Element Timing: the attribute is set before
+  // the element's first paint); when no entry comes (an element re-used with new text), the end of
+  // the next frame stands in.
+  const H1_ID = 'bench-h1';
+  const pending = new Map();
+  let lastEl = null;
+  let lastText = '';
+  const report = (h, rec, painted, source) => {
+    if (rec.sent) return;
+    rec.sent = true;
+    pending.delete(h);
+    send('h1', { text: rec.text, seen: rec.seen, path: rec.path, painted, frame: rec.frame, source });
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const rec = e.identifier === H1_ID && e.element ? pending.get(e.element) : undefined;
+        if (rec) report(e.element, rec, abs(e.renderTime || e.loadTime), 'element-timing');
+      }
+    }).observe({ type: 'element', buffered: true });
+  } catch (e) {
+    /* no Element Timing: frames only */
+  }
+  const checkH1 = () => {
+    const h = document.querySelector('main h1');
+    if (!h) return;
+    const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
+    if (!text || (h === lastEl && text === lastText)) return;
+    if (h.checkVisibility && !h.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return;
+    lastEl = h;
+    lastText = text;
+    const rec = { text, seen: abs(performance.now()), path: location.pathname, frame: null, sent: false };
+    pending.set(h, rec);
+    if (!h.hasAttribute('elementtiming')) h.setAttribute('elementtiming', H1_ID);
+    afterPaint((t) => {
+      rec.frame = t;
+      setTimeout(() => report(h, rec, t, 'frame'), 1000);
+    });
+  };
+
+  // Search UI state, read by polling (window.__benchSearch): the first option, the last painted
+  // change, and whether the UI says it is still working (aria-busy="true" inside it).
+  const search = { firstOption: null, lastChange: null, options: 0, changes: 0, busy: false };
+  window.__benchSearch = search;
+  const SEARCH_UI = '[role=search],[role=listbox],[role=dialog],[data-testid=search-popup]';
+  const inSearch = (node) => {
+    const el = node.nodeType === 1 ? node : node.parentElement;
+    return !!(el && el.closest && el.closest(SEARCH_UI));
+  };
+
+  const observer = new MutationObserver((records) => {
+    checkH1();
+    if (records.some((r) => inSearch(r.target))) {
+      search.changes++;
+      search.options = document.querySelectorAll('[role=option]').length;
+      search.busy = [...document.querySelectorAll('[aria-busy=true]')].some(inSearch);
+      if (search.options > 0 && search.firstOption === null) search.firstOption = abs(performance.now());
+      afterPaint((t) => (search.lastChange = t));
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+
+  addEventListener('click', (e) => {
+    const a = e.target && e.target.closest ? e.target.closest('a') : null;
+    send('click', { t: abs(e.timeStamp), href: a ? a.href : null });
+  }, true);
+  addEventListener('keydown', (e) => send('key', { key: e.key, t: abs(e.timeStamp) }), true);
+})();

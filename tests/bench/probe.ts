@@ -1,0 +1,82 @@
+/**
+ * Node side of probe.js: installs it in a browser context and keeps, per tab,
+ * what it reported (documents, painted h1s, clicks, keys).
+ */
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** A document started in the tab (epoch ms). */
+export interface DocEvent { kind: 'doc'; url: string; origin: number }
+/** An h1 under <main> was rendered; `painted` is after the next frame (epoch ms). */
+export interface H1Event { kind: 'h1'; url: string; text: string; path: string; seen: number; painted: number }
+/** A click (capture phase), with the link it landed on. */
+export interface ClickEvent { kind: 'click'; url: string; t: number; href: string | null }
+/** A keydown (capture phase). */
+export interface KeyEvent { kind: 'key'; url: string; key: string; t: number }
+export type ProbeEvent = DocEvent | H1Event | ClickEvent | KeyEvent;
+
+const PROBE_FILE = path.join(import.meta.dirname, 'probe.js');
+const events = new WeakMap<Page, ProbeEvent[]>();
+
+/** Installs the probe in every tab the context opens. */
+export async function installProbe(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__benchReport', ({ page }, e: ProbeEvent) => {
+    const list = events.get(page) ?? [];
+    list.push(e);
+    events.set(page, list);
+  });
+  await context.addInitScript({ path: PROBE_FILE });
+}
+
+/** Everything the tab reported so far, in order. */
+export function probeEvents(page: Page): ProbeEvent[] {
+  return events.get(page) ?? [];
+}
+
+/** Drops what the tab reported so far (before a new measurement). */
+export function resetProbe(page: Page): void {
+  events.set(page, []);
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Waits for a painted h1 reported after the `from` event index, whose text is
+ * `title` (any text when undefined). Resolves with it, or null on time-out.
+ */
+export async function waitForH1(page: Page, title: string | undefined, from = 0, timeoutMs = 30_000): Promise<H1Event | null> {
+  const end = Date.now() + timeoutMs;
+  const want = title === undefined ? undefined : norm(title);
+  for (;;) {
+    const hit = probeEvents(page)
+      .slice(from)
+      .find((e): e is H1Event => e.kind === 'h1' && (want === undefined || norm(e.text) === want));
+    if (hit) return hit;
+    if (Date.now() > end) return null;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The first document started after event index `from` (the deep link's first document). */
+export function firstDoc(page: Page, from = 0): DocEvent | undefined {
+  return probeEvents(page).slice(from).find((e): e is DocEvent => e.kind === 'doc');
+}
+
+/** The last document started before `t` (the document an h1 was painted in). */
+export function docAt(page: Page, t: number): DocEvent | undefined {
+  return probeEvents(page).filter((e): e is DocEvent => e.kind === 'doc' && e.origin <= t).at(-1);
+}
+
+/**
+ * Polls a JavaScript expression in the page until it is truthy (false on
+ * time-out). Runtime evaluation, unlike page.waitForFunction with a string,
+ * is not blocked by the site's Content-Security-Policy.
+ */
+export async function pollPage(page: Page, expression: string, timeoutMs = 10_000): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate(expression).catch(() => false)) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Turns the results into the printed report: one row per figure (section,
+ * page, figure, value, unit), with the budget and PASS/FAIL beside the
+ * figures that have one, then the longest request chains and what could not
+ * be measured. Pure.
+ */
+import type { BudgetRow } from './budgets.ts';
+import { CATEGORIES } from './classify.ts';
+import { PROFILE_TEXT } from './profile.ts';
+import type { BenchResults } from './results.ts';
+import type { Spread } from './stats.ts';
+import { formatTable, num } from './table.ts';
+
+/** A figure as printed. */
+interface Figure { id?: string; section: string; page: string; figure: string; value: string; unit: string }
+
+const kb = (b: number) => num(b / 1000, 1);
+const ms = (s: Spread) => (s.n === 0 ? '–' : `${num(s.median)} (${num(s.min)}–${num(s.max)})`);
+const LABELS: Record<string, string> = { html: 'HTML', js: 'JS', css: 'CSS', fonts: 'fonts', manifest: 'data: manifest/routes', chunk: 'data: page chunk', search: 'data: search', images: 'images', other: 'other' };
+
+/** Every figure of the results, in section order. */
+export function figures(r: BenchResults): Figure[] {
+  const f: Figure[] = [];
+  const add = (x: Figure) => f.push(x);
+  for (const b of r.build ?? []) {
+    const key = b.site === 'real' ? 'real' : String(b.pages);
+    const page = b.site === 'real' ? `real content (${b.pages} pages)` : `synthetic ${b.pages.toLocaleString('en-US')} pages`;
+    const times = b.runs && b.runs.length > 1 ? `, median of ${b.runs.length}` : '';
+    add({ id: `build:${key}:seconds`, section: 'build', page, figure: b.ok ? `wall time (node + tsx + build${times})` : 'wall time (FAILED or stopped)', value: num(b.seconds, 1), unit: 's' });
+    if (b.reported !== null) add({ section: 'build', page, figure: 'time the build prints (no Node/tsx start-up)', value: num(b.reported, 1), unit: 's' });
+    add({ id: `build:${key}:memory`, section: 'build', page, figure: 'peak memory, process tree', value: num(b.peakTreeRss === null ? null : b.peakTreeRss / 1e9, 2), unit: 'GB' });
+    if (b.site !== 'real') add({ section: 'build', page, figure: 'time per page', value: num((b.seconds / b.pages) * 1000, 1), unit: 'ms' });
+  }
+  const syn = (r.build ?? []).filter((b) => b.site !== 'real').slice(-2);
+  if (syn.length === 2) add({ id: 'build:growth', section: 'build', page: `${syn[1]!.pages.toLocaleString('en-US')} vs ${syn[0]!.pages.toLocaleString('en-US')} pages`, figure: 'time per page ratio', value: '', unit: 'x' });
+  if (syn.length === 2 && syn.every((b) => b.ok && b.peakTreeRss !== null)) add({ section: 'build', page: `${syn[1]!.pages.toLocaleString('en-US')} vs ${syn[0]!.pages.toLocaleString('en-US')} pages`, figure: 'peak memory ratio (pages ratio in brackets)', value: `${num(syn[1]!.peakTreeRss! / syn[0]!.peakTreeRss!, 2)} (${num(syn[1]!.pages / syn[0]!.pages, 0)})`, unit: 'x' });
+  for (const t of r.transfer ?? []) {
+    const page = `${t.label} ${t.path}`;
+    for (const c of CATEGORIES) if (t.bytes[c] > 0 || ['js', 'css', 'fonts', 'manifest', 'chunk'].includes(c)) add({ section: 'transfer', page, figure: LABELS[c]!, value: kb(t.bytes[c]), unit: 'KB gzip' });
+    add({ section: 'transfer', page, figure: `service worker / workers (${t.backgroundRequests} requests)`, value: kb(t.background), unit: 'KB gzip' });
+    add({ id: `transfer:${t.label}:total`, section: 'transfer', page, figure: 'whole first load (page + workers)', value: kb(t.total), unit: 'KB gzip' });
+    add({ section: 'transfer', page, figure: 'requests by the page', value: num(t.requests), unit: 'count' });
+    add({ id: `transfer:${t.label}:critical-js`, section: 'transfer', page, figure: 'JS requested before h1 painted', value: kb(t.criticalJs), unit: 'KB gzip' });
+    add({ id: `transfer:${t.label}:depth`, section: 'transfer', page, figure: 'request depth after index.html (to h1)', value: num(t.depth), unit: 'requests' });
+    if (t.redirected) add({ section: 'transfer', page, figure: 'request depth as served (after 404.html)', value: num(t.depthServed), unit: 'requests' });
+    add({ section: 'transfer', page, figure: 'request depth, whole first load', value: num(t.depthAll), unit: 'requests' });
+  }
+  for (const s of r.scale ?? []) {
+    const page = `synthetic ${s.sitePages.toLocaleString('en-US')}, default page`;
+    add({ section: 'scale', page, figure: 'first-load data (manifest/routes + chunk + search)', value: kb(s.bytes.manifest + s.bytes.chunk + s.bytes.search), unit: 'KB gzip' });
+    add({ section: 'scale', page, figure: 'whole first load', value: kb(s.total), unit: 'KB gzip' });
+  }
+  if (r.scale?.length || r.transfer?.length) add({ id: 'scale:data-ratio', section: 'scale', page: 'largest synthetic / real', figure: 'first-load data ratio', value: '', unit: 'x' });
+  const t = r.timeToContent;
+  if (t) {
+    const page = t.path;
+    add({ section: 'ttc', page, figure: 'app, cold deep link, from the link (404.html)', value: ms(t.cold), unit: 'ms' });
+    add({ section: 'ttc', page, figure: 'app, cold, from index.html start', value: ms(t.coldFromIndex), unit: 'ms' });
+    add({ section: 'ttc', page: t.staticUrl, figure: 'static HTML, cold', value: ms(t.staticCold), unit: 'ms' });
+    add({ id: 'ttc:ratio-cold', section: 'ttc', page, figure: 'app / static, cold', value: num(t.ratioCold, 2), unit: 'x' });
+    add({ section: 'ttc', page, figure: 'app, repeat visit, from the link', value: ms(t.warm), unit: 'ms' });
+    add({ section: 'ttc', page, figure: 'app, repeat visit, from index.html start', value: ms(t.warmFromIndex), unit: 'ms' });
+    add({ section: 'ttc', page: t.staticUrl, figure: 'static HTML, repeat visit', value: ms(t.staticWarm), unit: 'ms' });
+    add({ id: 'ttc:ratio-warm', section: 'ttc', page, figure: 'app / static, repeat visit', value: num(t.ratioWarm, 2), unit: 'x' });
+  }
+  const n = r.navigation;
+  if (n) {
+    const pre = n.hops.filter((h) => h.kind === 'prefetched');
+    add({ id: 'nav:not-fetched', section: 'navigation', page: `${n.hops.filter((h) => h.kind === 'not-fetched').length} clicks`, figure: 'click -> h1, page not fetched', value: ms(n.notFetched), unit: 'ms' });
+    add({ id: 'nav:prefetched', section: 'navigation', page: `${pre.length} clicks`, figure: 'click -> h1, after hover/in view', value: ms(n.prefetched), unit: 'ms' });
+    add({ section: 'navigation', page: `${pre.length} clicks`, figure: 'data prefetched before the click', value: `${n.prefetchedHits} of ${pre.length}`, unit: 'clicks' });
+  }
+  for (const s of r.search ?? []) {
+    const page = `${s.sitePages.toLocaleString('en-US')} pages, "${s.query}"`;
+    const big = s.sitePages >= 10_000 ? '10000' : String(s.sitePages);
+    add({ id: `search:${big}:bytes`, section: 'search', page, figure: 'transferred until first result', value: kb(s.bytesToFirst.total), unit: 'KB gzip' });
+    add({ section: 'search', page, figure: '  of which search index/runtime', value: kb(s.bytesToFirst.search), unit: 'KB gzip' });
+    add({ section: 'search', page, figure: '  of which app JS', value: kb(s.bytesToFirst.js), unit: 'KB gzip' });
+    add({ section: 'search', page, figure: 'requests until first result', value: num(s.requestsToFirst), unit: 'count' });
+    add({ section: 'search', page, figure: 'first letter -> first result shown', value: num(s.msToFirst), unit: 'ms' });
+    add({ section: 'search', page, figure: 'first keystroke (loads the engine)', value: num(s.keystrokes[0]?.ms), unit: 'ms' });
+    add({ id: `search:${big}:keystroke`, section: 'search', page, figure: 'per keystroke after the first', value: ms(s.perKeystroke), unit: 'ms' });
+    add({ section: 'search', page, figure: 'results for the whole word', value: num(s.results), unit: 'options' });
+  }
+  for (const l of r.lighthouse ?? []) {
+    const id = `lighthouse:${l.path}`;
+    add({ id: `${id}:performance`, section: 'lighthouse', page: l.path, figure: 'performance', value: num(l.performance), unit: 'score' });
+    add({ id: `${id}:accessibility`, section: 'lighthouse', page: l.path, figure: 'accessibility', value: num(l.accessibility), unit: 'score' });
+    add({ id: `${id}:best-practices`, section: 'lighthouse', page: l.path, figure: 'best practices', value: num(l.bestPractices), unit: 'score' });
+    add({ id: `${id}:seo`, section: 'lighthouse', page: l.path, figure: 'SEO', value: num(l.seo), unit: 'score' });
+    add({ id: `${id}:cls`, section: 'lighthouse', page: l.path, figure: 'cumulative layout shift', value: num(l.cls, 4), unit: '' });
+    add({ section: 'lighthouse', page: l.path, figure: 'largest contentful paint (simulated)', value: num(l.lcpMs), unit: 'ms' });
+  }
+  return f;
+}
+
+/** The whole printed report. */
+export function renderReport(r: BenchResults, budgets: readonly BudgetRow[]): string {
+  const byId = new Map(budgets.map((b) => [b.id, b]));
+  const rows = figures(r).map((x) => {
+    const b = x.id ? byId.get(x.id) : undefined;
+    const value = x.value === '' && b ? num(b.value, 2) : x.value;
+    return [x.section, x.page, x.figure, value, x.unit, b?.limit ?? '', b ? (b.pass === null ? 'n/a' : b.pass ? 'PASS' : 'FAIL') : ''];
+  });
+  const out = [
+    `Emulated device: ${PROFILE_TEXT}. Cold = fresh browser context (empty cache, no service worker). Transfer: one cold load per page; times: median (min–max) of ${r.options.runs} runs or clicks; search: 4x CPU only. 1 KB = 1,000 bytes.`,
+    '',
+    formatTable(['Section', 'Page', 'Figure', 'Value', 'Unit', 'Budget', 'Result'], rows),
+  ];
+  const chains = (r.transfer ?? []).map((t) => `  ${t.label}: ${t.chain.join(' -> ')}`);
+  if (chains.length) out.push('', 'Longest request chain before the h1 (after index.html):', ...chains);
+  const missing = budgets.filter((b) => b.pass === null).map((b) => `  ${b.id}: ${b.note ?? 'not measured'}`);
+  const notes = [...r.notMeasured.map((m) => `  ${m}`), ...missing];
+  if (notes.length) out.push('', 'Not measured:', ...notes);
+  const lh = (r.lighthouse ?? []).filter((l) => l.failing.length || l.warnings.length || l.error);
+  for (const l of lh) out.push('', `Lighthouse ${l.path}:`, ...(l.error ? [`  error: ${l.error}`] : []), ...l.failing.map((x) => `  lost points: ${x}`), ...l.warnings.map((w) => `  warning: ${w}`));
+  const judged = budgets.filter((b) => b.pass !== null);
+  out.push('', `Budgets: ${judged.filter((b) => b.pass).length} pass, ${judged.filter((b) => !b.pass).length} fail, ${budgets.length - judged.length} not measured. Run took ${num(r.durationSeconds)} s.`);
+  return out.join('\n');
+}

@@ -1,0 +1,42 @@
+/** The shape of bench/results.json: every figure the run produced, by section. */
+import type { BuildRun } from './build.ts';
+import type { Machine } from './machine.ts';
+import type { Navigation } from './navigation.ts';
+import type { LighthouseScores } from './lighthouse.ts';
+import type { SearchFigures } from './search.ts';
+import type { TimeToContent } from './time-to-content.ts';
+import type { FirstLoad } from './transfer.ts';
+
+/** Sections that `--only` can pick. */
+export const SECTIONS = ['build', 'transfer', 'ttc', 'navigation', 'search', 'lighthouse'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** A synthetic site's first load (its default page), for the manifest-scale budget. */
+export interface ScaleLoad extends FirstLoad {
+  /** Pages in the site. */
+  sitePages: number;
+}
+
+/** Everything one run measured. Sections that did not run are absent. */
+export interface BenchResults {
+  date: string;
+  machine: Machine;
+  options: { quick: boolean; only: Section[]; content: string; runs: number; buildCapSeconds: number };
+  /** The emulated device of the timing figures. */
+  profile: string;
+  /** Pages measured on the real site. */
+  pages: { home: string; default: string; overview: string | null; notFound: string; count: number };
+  /** Real content build, then synthetic sites by size. */
+  build?: BuildRun[];
+  transfer?: FirstLoad[];
+  /** Default pages of the synthetic sites (first-load data at scale). */
+  scale?: ScaleLoad[];
+  timeToContent?: TimeToContent;
+  navigation?: Navigation;
+  search?: Array<SearchFigures & { sitePages: number }>;
+  lighthouse?: LighthouseScores[];
+  /** Figures that could not be measured, and why. */
+  notMeasured: string[];
+  /** Whole run, s. */
+  durationSeconds: number;
+}

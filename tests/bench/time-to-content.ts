@@ -1,0 +1,84 @@
+/**
+ * Time to content: from the start of the first document to the page's h1
+ * painted, for a cold deep link under the emulated device, beside the same
+ * figure for the plain static HTML file of the same content. Runs alternate
+ * app and static; each cold run is followed by a repeat visit in a new tab
+ * of the same context (HTTP cache warm).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { docAt, firstDoc, resetProbe, waitForH1 } from './probe.ts';
+import { waitForQuiet, type SiteServer } from './site-server.ts';
+import { spread, type Spread } from './stats.ts';
+import { openTab } from './tab.ts';
+
+/** Medians (with min and max) over the runs, in ms. */
+export interface TimeToContent {
+  path: string;
+  staticUrl: string;
+  runs: number;
+  /** Deep link, cold: from the deep link's request (404.html) to the h1 painted. */
+  cold: Spread;
+  /** Same runs, from the index.html document's start. */
+  coldFromIndex: Spread;
+  /** Repeat visit (warm HTTP cache), end to end. */
+  warm: Spread;
+  warmFromIndex: Spread;
+  staticCold: Spread;
+  staticWarm: Spread;
+  /** Median app time / median static time. */
+  ratioCold: number;
+  ratioWarm: number;
+}
+
+interface One { endToEnd: number; fromIndex: number }
+
+/** Loads `url` in `page` and times its h1 (epoch ms clock of the page). */
+async function timeLoad(page: Page, url: string, h1: string): Promise<One> {
+  resetProbe(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  const hit = await waitForH1(page, h1);
+  if (!hit) throw new Error(`The h1 "${h1}" of ${url} was not painted within 30 s.`);
+  const first = firstDoc(page)!;
+  const doc = docAt(page, hit.painted) ?? first;
+  return { endToEnd: hit.painted - first.origin, fromIndex: hit.painted - doc.origin };
+}
+
+/** A cold load then a repeat visit, in one fresh context. */
+async function coldAndWarm(browser: Browser, server: SiteServer, url: string, h1: string): Promise<{ cold: One; warm: One }> {
+  const tab = await openTab(browser, { network: true, cpu: true });
+  try {
+    const cold = await timeLoad(tab.page, url, h1);
+    await waitForQuiet(server, 500); // the first visit finishes before the reader comes back
+    const warm = await timeLoad(await tab.reopen(), url, h1);
+    return { cold, warm };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** Measures `path` (a deep link) and its static twin at `staticUrl`, `runs` times each. */
+export async function measureTimeToContent(browser: Browser, server: SiteServer, o: { path: string; h1: string; staticUrl: string; runs: number }): Promise<TimeToContent> {
+  const app: Array<{ cold: One; warm: One }> = [];
+  const stat: Array<{ cold: One; warm: One }> = [];
+  for (let i = 0; i < o.runs; i++) {
+    app.push(await coldAndWarm(browser, server, server.url + o.path, o.h1));
+    stat.push(await coldAndWarm(browser, server, server.url + o.staticUrl, o.h1));
+  }
+  const cold = spread(app.map((r) => r.cold.endToEnd));
+  const warm = spread(app.map((r) => r.warm.endToEnd));
+  const staticCold = spread(stat.map((r) => r.cold.endToEnd));
+  const staticWarm = spread(stat.map((r) => r.warm.endToEnd));
+  return {
+    path: o.path,
+    staticUrl: o.staticUrl,
+    runs: o.runs,
+    cold,
+    coldFromIndex: spread(app.map((r) => r.cold.fromIndex)),
+    warm,
+    warmFromIndex: spread(app.map((r) => r.warm.fromIndex)),
+    staticCold,
+    staticWarm,
+    ratioCold: cold.median / staticCold.median,
+    ratioWarm: warm.median / staticWarm.median,
+  };
+}
