@@ -9,16 +9,31 @@ import { readFileSync } from 'node:fs';
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import { REDIRECT_PARAM } from '../src/shared/spa-redirect.ts';
 
-/** Self-hosted Open Sans files: npm source name -> served name. Weights 400 and 700 are preloaded. */
+/** Self-hosted Open Sans files: npm source name -> served name, both preloaded. Semibold text uses the 700 face (one font file less on every first load). */
 export const FONT_FILES = [
   { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2', preload: true },
-  { source: 'open-sans-latin-600-normal.woff2', file: 'open-sans-600.woff2', preload: false },
   { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2', preload: true },
 ];
 
 /** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
 export const THEME_SCRIPT =
   "try{var t=localStorage.getItem('theme');if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.classList.add('dark')}catch(e){}";
+
+/**
+ * Paints the page's title into the static shell before the app bundle has
+ * arrived: computes the chunk URL from the address (or from the 404
+ * redirect's parameter), fetches it, and writes the title as the h1 with
+ * textContent, in the same place the app will render it. The app reuses
+ * the fetch (window.__boot) and validates the data; this script trusts
+ * nothing but a string.
+ */
+export const BOOT_SCRIPT =
+  "(function(){try{var l=location,p=l.pathname,q=new URLSearchParams(l.search).get('" +
+  REDIRECT_PARAM +
+  "');if(q&&q.charAt(0)==='/'&&q.charAt(1)!=='/')p=q.split(/[?#]/)[0];p=decodeURI(p);var u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;if(!u)return;" +
+  "var c=fetch('/data/pages'+u+'.json',{credentials:'same-origin'}).then(function(r){return r.ok?r.json():null}).catch(function(){return null});window.__boot={path:p,chunk:c};" +
+  "c.then(function(d){var m=document.querySelector('#root>[data-static-shell] .shell-main');if(!d||!d.record||!m||typeof d.record.title!=='string'||d.record.frontmatter.home||d.record.frontmatter.layout)return;" +
+  "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className='page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);m.appendChild(a)})}catch(e){}})();";
 
 /**
  * 404.html's only job: send a deep link to index.html with the original
@@ -65,7 +80,7 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
   const headTags = i.site.head
     .map((t) => `<${t.tag} ${Object.entries(t.attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')}>`)
     .join('\n    ');
-  const csp = cspFor(i.site, [THEME_SCRIPT]);
+  const csp = cspFor(i.site, [THEME_SCRIPT, BOOT_SCRIPT]);
   const preloads = [
     `<link rel="preload" href="${i.site.base}data/site.json" as="fetch" crossorigin="anonymous">`,
     ...FONT_FILES.filter((f) => f.preload).map((f) => `<link rel="preload" href="/assets/fonts/${f.file}" as="font" type="font/woff2" crossorigin="anonymous">`),
@@ -77,6 +92,7 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
     .replace('%CSP%', esc(csp))
     .replace('%HEAD_TAGS%', headTags)
     .replace('%THEME_SCRIPT%', THEME_SCRIPT)
+    .replace('%BOOT_SCRIPT%', BOOT_SCRIPT)
     .replace('%PRELOADS%', preloads)
     .replace('%CSS%', i.css)
     .replace('%ENTRY%', i.entry)

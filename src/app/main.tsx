@@ -9,6 +9,7 @@ import { restoredUrl } from '../shared/spa-redirect.ts';
 import { candidatePaths } from '../shared/paths.ts';
 import { sectionOf } from '../shared/schemas/site-data.ts';
 import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
+import { Chunk } from '../shared/schemas/manifest.ts';
 import { createQueryClient } from './query-client.ts';
 import { App } from './App.tsx';
 import { initDeployWatch } from '../data/deploy.ts';
@@ -27,10 +28,19 @@ const candidates = candidatePaths(window.location.pathname);
 for (const section of new Set(candidates.map(sectionOf))) void client.prefetchQuery(routesQuery(section));
 // A canonical-looking path's chunk can be fetched now; other addresses resolve first.
 const path = candidates[0]!;
-if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) void client.prefetchQuery(chunkQuery(path));
-
-// The Markdown renderer is a separate chunk: fetch it now, alongside the data.
-import('../markdown/Markdown.tsx').catch(() => {}); // a failure surfaces where the page renders
+const boot = (window as { __boot?: { path: string; chunk: Promise<unknown> } }).__boot;
+if (boot && boot.path === path) {
+  // index.html's inline script already asked for this chunk: validate its answer instead of asking again.
+  void client.prefetchQuery({
+    ...chunkQuery(path),
+    queryFn: async (ctx) => {
+      const parsed = Chunk.safeParse(await boot.chunk);
+      return parsed.success ? parsed.data : chunkQuery(path).queryFn!(ctx as never);
+    },
+  });
+} else if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) {
+  void client.prefetchQuery(chunkQuery(path));
+}
 
 createRoot(document.getElementById('root')!).render(<App client={client} />);
 registerServiceWorker();

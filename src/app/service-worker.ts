@@ -13,7 +13,9 @@ export function registerServiceWorker(): void {
     // The very first worker claiming the page is not an update.
     if (hadController) updated = true;
   });
-  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => {});
+  // After the load event and an idle moment: the worker never competes with the page's first paint.
+  const register = () =>
+    setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 1000);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -1,14 +1,25 @@
 import type { PageContentState } from '../data/page-data.ts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { importOrCheckDeploy } from '../data/deploy.ts';
-
-/** The Markdown pipeline is its own chunk; main.tsx starts loading it at boot, beside the page's data. */
-const Markdown = lazy(() => importOrCheckDeploy(() => import('../markdown/Markdown.tsx')).then((m) => ({ default: m.Markdown })));
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 
+const loadMarkdown = () => importOrCheckDeploy(() => import('../markdown/Markdown.tsx'));
+/**
+ * The Markdown pipeline is its own chunk, asked for once the page's title is
+ * on screen (it is not needed to paint it), so it never delays the first paint.
+ */
+const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
+
+const LOADING: PageContentState = { state: 'loading' };
+
 /** The Markdown body of a page: a placeholder while it loads, an error with Retry, or the content. */
-export function PageContent({ path, content }: { path: string; content: PageContentState }) {
+export function PageContent({ path, content: latest }: { path: string; content: PageContentState }) {
+  // A newly shown page paints its title first; the (heavier) body renders right after, in the background.
+  const content = useDeferredValue(latest, LOADING);
+  useEffect(() => {
+    void loadMarkdown().catch(() => {});
+  }, []);
   // An error view is "shown" too: the progress bar must not hang on a failed page.
   useReportPageReady(path, content.state === 'error');
   if (content.state === 'error') return <ErrorView error={content.error} onRetry={content.retry} retrying={content.retrying} />;
