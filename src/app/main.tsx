@@ -8,8 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { restoredUrl } from '../shared/spa-redirect.ts';
 import { candidatePaths } from '../shared/paths.ts';
 import { sectionOf } from '../shared/schemas/site-data.ts';
-import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
-import { Chunk } from '../shared/schemas/manifest.ts';
+import { chunkQuery, loadChunk, routesQuery, siteQuery } from '../data/queries.ts';
 import { createQueryClient } from './query-client.ts';
 import { App } from './App.tsx';
 import { initDeployWatch } from '../data/deploy.ts';
@@ -31,13 +30,7 @@ const path = candidates[0]!;
 const boot = (window as { __boot?: { path: string; chunk: Promise<unknown> } }).__boot;
 if (boot && boot.path === path) {
   // index.html's inline script already asked for this chunk: validate its answer instead of asking again.
-  void client.prefetchQuery({
-    ...chunkQuery(path),
-    queryFn: async (ctx) => {
-      const parsed = Chunk.safeParse(await boot.chunk);
-      return parsed.success ? parsed.data : chunkQuery(path).queryFn!(ctx as never);
-    },
-  });
+  void client.prefetchQuery({ ...chunkQuery(path), queryFn: ({ signal }) => loadChunk(path, signal, boot.chunk) });
 } else if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) {
   void client.prefetchQuery(chunkQuery(path));
 }

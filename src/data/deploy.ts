@@ -24,6 +24,19 @@ export function initDeployWatch(c: QueryClient, entryUrl: string): void {
   runningEntry = new URL(entryUrl).pathname;
 }
 
+/** True when `path` is a page by its section's route file (fetched if need be). */
+export async function isListed(path: string): Promise<boolean> {
+  if (!client) return true;
+  const { routesQuery } = await import('./queries.ts');
+  const { sectionOf } = await import('../shared/schemas/site-data.ts');
+  try {
+    const shard = await client.ensureQueryData(routesQuery(sectionOf(path)));
+    return shard.paths.includes(path);
+  } catch {
+    return true;
+  }
+}
+
 /** True when the route table we run on is older than `buildId`. */
 export function isOtherBuild(buildId: string): boolean {
   const known = client?.getQueryData<SiteData>(['site'])?.buildId;

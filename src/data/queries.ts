@@ -4,8 +4,8 @@ import { Chunk } from '../shared/schemas/manifest.ts';
 import { RouteShard, routesUrl, SiteData, SITE_DATA_PATH } from '../shared/schemas/site-data.ts';
 import { chunkUrl } from '../shared/paths.ts';
 import { fetchJson } from './fetch-json.ts';
-import { HttpError } from './errors.ts';
-import { checkForNewDeploy, isOtherBuild } from './deploy.ts';
+import { DataError, HttpError, NetworkError } from './errors.ts';
+import { checkForNewDeploy, isListed, isOtherBuild } from './deploy.ts';
 
 /** URL of the route table (preloaded by index.html). */
 export const SITE_DATA_URL = `/${SITE_DATA_PATH}`;
@@ -33,26 +33,51 @@ export const routesQuery = (section: string) =>
     staleTime: Infinity,
   });
 
+/** Turns the answer index.html's inline script got into a validated chunk, with the same errors fetchJson gives. */
+async function fromBoot(path: string, first: Promise<unknown>): Promise<Chunk> {
+  const url = chunkUrl(path);
+  let json: unknown;
+  try {
+    json = await first;
+  } catch (e) {
+    const status = (e as { status?: unknown } | null)?.status;
+    if (typeof status === 'number') throw new HttpError(url, status);
+    if (e instanceof SyntaxError) throw new DataError(url, 'the answer is not JSON');
+    throw new NetworkError(url, e);
+  }
+  const parsed = Chunk.safeParse(json);
+  if (!parsed.success) throw new DataError(url, parsed.error.issues[0]?.message ?? 'unexpected shape');
+  return parsed.data;
+}
+
+/**
+ * Fetches a chunk. A 404 for a page its section's route file lists, or a
+ * chunk of another build, means a new deploy: the route table is checked
+ * once, then the chunk is asked for again only if the build changed. A 404
+ * for a page the route file does not list is simply not a page.
+ */
+export async function loadChunk(path: string, signal: AbortSignal | undefined, first?: Promise<unknown>): Promise<Chunk> {
+  let missing: HttpError | null = null;
+  try {
+    const chunk = first ? await fromBoot(path, first) : await fetchJson(chunkUrl(path), Chunk, signal);
+    if (!isOtherBuild(chunk.buildId)) return chunk;
+  } catch (e) {
+    if (!(e instanceof HttpError && e.status === 404)) throw e;
+    if (!(await isListed(path))) throw e;
+    missing = e;
+  }
+  const outcome = await checkForNewDeploy();
+  if (outcome === 'reloading') return new Promise<never>(() => {});
+  // Still the same build: the chunk is really missing, and asking again would only repeat the 404.
+  if (missing && outcome === 'unchanged') throw missing;
+  return fetchJson(chunkUrl(path), Chunk, signal);
+}
+
 /** One page's chunk (record, body, neighbours), by canonical path. */
 export const chunkQuery = (path: string) =>
   queryOptions({
     queryKey: ['chunk', path] as const,
-    queryFn: async ({ signal }) => {
-      // A chunk missing or from another build means a new deploy: check once, then fetch again.
-      let missing: HttpError | null = null;
-      try {
-        const chunk = await fetchJson(chunkUrl(path), Chunk, signal);
-        if (!isOtherBuild(chunk.buildId)) return chunk;
-      } catch (e) {
-        if (!(e instanceof HttpError && e.status === 404)) throw e;
-        missing = e;
-      }
-      const outcome = await checkForNewDeploy();
-      if (outcome === 'reloading') return new Promise<never>(() => {});
-      // Still the same build: the chunk is really missing, and asking again would only repeat the 404.
-      if (missing && outcome === 'unchanged') throw missing;
-      return fetchJson(chunkUrl(path), Chunk, signal);
-    },
+    queryFn: ({ signal }) => loadChunk(path, signal),
     staleTime: Infinity,
     gcTime: 30 * 60_000,
   });

@@ -2,8 +2,8 @@
  * The service worker: offline reading. The app shell (index.html, entry
  * script, CSS, fonts, route table) is cached at install; every route file,
  * chunk, image and search-index file the reader loads is cached as it
- * passes. Navigations fall back to the cached index.html when the network is
- * gone, so pages read before open offline. A new deploy installs a new
+ * passes. Navigations are answered by the cached app shell, so pages read
+ * before open offline, and repeat visits skip the network for the shell. A new deploy installs a new
  * worker, which takes over at once and drops the old caches; the app then
  * loads the new version on its next navigation.
  */
@@ -65,15 +65,46 @@ async function cacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
-/** Pages: the network (a static host answers 404.html for deep links), else the cached app shell. */
-async function navigation(request: Request): Promise<Response> {
-  try {
-    return await fetch(request);
-  } catch (e) {
-    const shell = await caches.match(SHELL);
-    if (shell) return offlineCopy(shell);
-    throw e;
+/**
+ * Stale while revalidate, for page chunks and search-index files: the kept
+ * copy answers at once and the network refreshes it for next time. (The
+ * route table stays network-first: it is what tells an open page about a
+ * new deploy, and what says the reader is offline.)
+ */
+async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(event.request);
+  const refresh = fetch(event.request).then((response) => {
+    if (response.ok) void cache.put(event.request, response.clone());
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(refresh.catch(() => undefined));
+    return cached;
   }
+  return refresh;
+}
+
+/** Addresses of files (an extension other than .html) are not pages: the app shell must not answer them. */
+const FILE = /\.(?!html$)[a-z0-9]+$/i;
+
+/**
+ * Pages: the cached app shell answers any page address at once (the app
+ * reads the address itself, so no 404 redirect hop is needed), and the shell
+ * is refreshed in the background. Without a cached shell, the network.
+ */
+async function navigation(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const shell = await cache.match(SHELL);
+  if (shell && !FILE.test(new URL(event.request.url).pathname)) {
+    event.waitUntil(
+      fetch(SHELL, { cache: 'no-cache' })
+        .then((r) => (r.ok ? cache.put(SHELL, r) : undefined))
+        .catch(() => undefined),
+    );
+    return shell;
+  }
+  return fetch(event.request);
 }
 
 sw.addEventListener('fetch', (event) => {
@@ -81,7 +112,8 @@ sw.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin) return;
-  if (request.mode === 'navigate') return event.respondWith(navigation(request));
+  if (request.mode === 'navigate') return event.respondWith(navigation(event));
   if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(request));
+  if (url.pathname.startsWith('/data/pages/') || url.pathname.startsWith('/pagefind/')) return event.respondWith(staleWhileRevalidate(event));
   event.respondWith(networkFirst(request));
 });
