@@ -32,8 +32,8 @@ export const BOOT_SCRIPT =
   REDIRECT_PARAM +
   "');if(q&&q.charAt(0)==='/'&&q.charAt(1)!=='/')p=q.split(/[?#]/)[0];p=decodeURI(p);var u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;if(!u)return;" +
   "var c=fetch('/data/pages'+u+'.json',{credentials:'same-origin'}).then(function(r){if(!r.ok)throw{status:r.status};return r.json()});window.__boot={path:p,chunk:c};" +
-  "c.then(function(d){var m=document.querySelector('#root>[data-static-shell] .shell-main');if(!d||!d.record||!m||typeof d.record.title!=='string'||d.record.frontmatter.home||d.record.frontmatter.layout)return;" +
-  "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className='page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);m.appendChild(a)}).catch(function(){})}catch(e){}})();";
+  "c.then(function(d){var m=document.querySelector('#root>[data-static-shell] .shell-main');var f=d&&d.record&&d.record.frontmatter,o=f&&/-overview$/.test(f.layout||'');if(!f||!m||typeof d.record.title!=='string'||f.home||(f.layout&&f.layout!=='default'&&!o))return;" +
+  "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className=o?'page overview overview-'+f.layout+' mx-auto max-w-4xl px-5 py-8 lg:px-8':'page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);m.appendChild(a)}).catch(function(){})}catch(e){}})();";
 
 /**
  * 404.html's only job: send a deep link to index.html with the original

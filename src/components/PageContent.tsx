@@ -18,7 +18,11 @@ export function PageContent({ path, content: latest }: { path: string; content: 
   // A newly shown page paints its title first; the (heavier) body renders right after, in the background.
   const content = useDeferredValue(latest, LOADING);
   useEffect(() => {
-    void loadMarkdown().catch(() => {});
+    // After the frame that paints the title (an effect may still run before that paint).
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => void loadMarkdown().catch(() => {}));
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
   // An error view is "shown" too: the progress bar must not hang on a failed page.
   useReportPageReady(path, content.state === 'error');
