@@ -8,10 +8,11 @@ let updated = false;
 /** Registers /sw.js after the page has loaded (it never competes with the first paint). */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const hadController = navigator.serviceWorker.controller !== null;
+  let controlled = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    // The very first worker claiming the page is not an update.
-    if (hadController) updated = true;
+    // The very first worker claiming the page is not an update; a worker replacing another is.
+    if (controlled) updated = true;
+    controlled = true;
   });
   // After the load event and an idle moment: the worker never competes with the page's first paint.
   const register = () =>

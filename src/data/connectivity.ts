@@ -8,6 +8,8 @@ const listeners = new Set<() => void>();
 
 /** Records whether the last data answer came from the offline cache. */
 export function noteResponse(res: Response): void {
+  // A kept copy given without trying the network says nothing either way.
+  if (res.headers.get('x-served-from-cache') === '1') return;
   const offline = res.headers.get('x-served-offline') === '1';
   if (offline === servedOffline) return;
   servedOffline = offline;

@@ -34,12 +34,15 @@ sw.addEventListener('activate', (event) => {
   );
 });
 
-/** A cached answer marked as such, so the app can tell the reader they are offline. */
-function offlineCopy(cached: Response): Response {
+/** A cached answer with a header saying so. */
+function markedCopy(cached: Response, header: string): Response {
   const headers = new Headers(cached.headers);
-  headers.set('x-served-offline', '1');
+  headers.set(header, '1');
   return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
 }
+
+/** A cached answer given because the network failed, so the app can tell the reader they are offline. */
+const offlineCopy = (cached: Response) => markedCopy(cached, 'x-served-offline');
 
 /** Network first; a good answer is kept for offline use, the kept one answers when the network fails. */
 async function networkFirst(request: Request): Promise<Response> {
@@ -80,7 +83,7 @@ async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
   });
   if (cached) {
     event.waitUntil(refresh.catch(() => undefined));
-    return cached;
+    return markedCopy(cached, 'x-served-from-cache');
   }
   return refresh;
 }
