@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 
 const ID = 'G-TEST12345';
@@ -38,10 +38,6 @@ type Call = unknown[];
 const calls = (page: Page): Promise<Call[]> => page.evaluate(() => ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((a) => JSON.parse(JSON.stringify(Array.from(a)))));
 const pageViews = async (page: Page) => (await calls(page)).filter((c) => c[0] === 'event' && c[1] === 'page_view').map((c) => c[2] as { page_path: string; page_title: string });
 
-async function ready(page: Page) {
-  await h1(page);
-  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
-}
 
 describe('analytics', () => {
   it('the default build sends nothing', () => {

@@ -3,7 +3,7 @@
 // driven by keyboard alone, by mouse, and with an expression it must refuse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -11,10 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-async function ready(page: Page) {
-  await h1(page);
-  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
-}
 
 const CHATBOT_COURSE = [
   ...['overview', 'subscribe', 'device', 'configure', 'recordings', 'test', 'jquery', 'sample', 'reporting', 'going-further'].map(

@@ -1,7 +1,7 @@
 // Navbar, sidebar, drawer, scrolling, progress, back to top, reading progress and the active header, in Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage, readingPage } from '../support/pages.ts';
 import { ACTIVE_HEADER_THROTTLE_MS, BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_THROTTLE_MS } from '../../src/lib/constants.ts';
 
@@ -21,10 +21,6 @@ const belowNavbar = (slug: string) => {
   return top >= nav && top < nav + 40;
 };
 const settle = (page: Page, ms = 0) => page.waitForTimeout(ms);
-async function ready(page: Page) {
-  await h1(page);
-  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
-}
 /** Scrolls instantly (no smooth animation) to y. */
 async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);

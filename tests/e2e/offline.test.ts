@@ -2,7 +2,7 @@
 // including after a full reload; unread pages show the error view; the search index once loaded works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 
 let site: Site;
@@ -11,10 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-async function ready(page: Page) {
-  await h1(page);
-  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
-}
 
 describe('offline reading', () => {
   it('opens pages read before, with a notice, and fails unread ones gracefully', async () => {

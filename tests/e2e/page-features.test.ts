@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DIST, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, DIST, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { IMAGE_ZOOM_DELAY_MS } from '../../src/lib/constants.ts';
 
@@ -14,10 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-async function ready(page: Page) {
-  await h1(page);
-  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
-}
 /** A page that shows a content image. */
 function imagePage() {
   return site.manifest.pages.find((p) => {

@@ -87,3 +87,9 @@ export async function waitForAddress(page: Page, test: (u: URL) => boolean, time
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** Waits until the page shows its h1 and its content has finished loading. */
+export async function ready(page: Page): Promise<void> {
+  await h1(page);
+  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+}
