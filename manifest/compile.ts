@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FrontMatter, type FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
-import { SiteConfig, type SidebarItem } from '../src/shared/schemas/site-config.ts';
+import { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { Chunk, Manifest } from '../src/shared/schemas/manifest.ts';
 import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
 import { prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
@@ -293,10 +293,5 @@ function checkPaths(pages: CompiledPage[], errors: ContentError[]): void {
       } else aliasOwner.set(a, p);
     });
   }
-  void buildPathIndex;
 }
 
-/** Flattens the sidebar into page paths, in order. */
-export function sidebarPaths(items: ReadonlyArray<SidebarItem>): string[] {
-  return items.flatMap((i) => (typeof i === 'string' ? [i] : sidebarPaths(i.children)));
-}

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { SidebarItem, SiteConfig } from '../src/shared/schemas/site-config.ts';
-import { buildPathIndex, decodePath, regularPathOf, resolvePath } from '../src/shared/paths.ts';
+import { buildPathIndex, decodePath, resolvePath } from '../src/shared/paths.ts';
 import type { ContentError } from './errors.ts';
 import type { YamlSource } from './yaml-source.ts';
 import type { CompiledPage } from './compile.ts';
@@ -177,5 +177,4 @@ export function checkReferences(ctx: Context): void {
     });
   };
   walk(config.sidebar, ['sidebar']);
-  void regularPathOf;
 }

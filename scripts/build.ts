@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { buildApp } from '../esbuild.config.mjs';
@@ -100,4 +100,3 @@ try {
   console.error(`\nThe build failed; ${path.relative(root, dist)}/ was left as it was.`);
   process.exit(1);
 }
-void existsSync;

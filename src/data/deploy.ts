@@ -6,9 +6,9 @@
  * prevents a loop); otherwise only the data is refreshed.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { SiteData } from '../shared/schemas/site-data.ts';
+import { SiteData, sectionOf } from '../shared/schemas/site-data.ts';
 import { fetchJson } from './fetch-json.ts';
-import { SITE_DATA_URL } from './queries.ts';
+import { routesQuery, SITE_DATA_URL } from './queries.ts';
 
 const RELOAD_GUARD_KEY = 'reloaded-for-build';
 
@@ -27,8 +27,6 @@ export function initDeployWatch(c: QueryClient, entryUrl: string): void {
 /** True when `path` is a page by its section's route file (fetched if need be). */
 export async function isListed(path: string): Promise<boolean> {
   if (!client) return true;
-  const { routesQuery } = await import('./queries.ts');
-  const { sectionOf } = await import('../shared/schemas/site-data.ts');
   try {
     const shard = await client.ensureQueryData(routesQuery(sectionOf(path)));
     return shard.paths.includes(path);

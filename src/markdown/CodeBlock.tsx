@@ -1,4 +1,4 @@
-import { isValidElement, useEffect, useRef, useState, type ComponentProps, type ReactElement } from 'react';
+import { isValidElement, useEffect, useState, type ComponentProps, type ReactElement } from 'react';
 import { highlight, languageOf } from './highlight.ts';
 
 /** The text and language of the <code> inside a fenced block. */
@@ -17,7 +17,6 @@ export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pr
   const hl = lang ? languageOf(lang) : null;
   const [html, setHtml] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const ref = useRef<HTMLPreElement>(null);
   useEffect(() => {
     if (!hl) return;
     let live = true;
@@ -43,7 +42,7 @@ export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pr
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre ref={ref} {...rest} tabIndex={0}>
+      <pre {...rest} tabIndex={0}>
         {html !== null ? <code className={`language-${lang} hljs`} dangerouslySetInnerHTML={{ __html: html }} /> : children}
       </pre>
     </div>

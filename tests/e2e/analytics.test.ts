@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 
 const ID = 'G-TEST12345';

@@ -3,30 +3,14 @@
 // driven by keyboard alone, by mouse, and with an expression it must refuse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { CHATBOT_COURSE, IVR_COURSE } from '../support/courses.ts';
 
 let site: Site;
 beforeAll(async () => {
   site = await startSite();
 });
 afterAll(() => site?.close());
-
-
-const CHATBOT_COURSE = [
-  ...['overview', 'subscribe', 'device', 'configure', 'recordings', 'test', 'jquery', 'sample', 'reporting', 'going-further'].map(
-    (s) => `/training/chatbot/functional/${s}/`,
-  ),
-  '/training/chatbot/load/overview/',
-  '/training/chatbot/monitoring/overview/',
-];
-const IVR_COURSE = [
-  '/training/ivr/accuracy/overview/',
-  ...['overview', 'subscribe', 'device', 'test', 'homophones', 'voices', 'end-of-speech', 'reporting', 'going-further'].map(
-    (s) => `/training/ivr/functional/${s}/`,
-  ),
-  '/training/ivr/load/overview/',
-  '/training/ivr/monitoring/overview/',
-];
 
 /** Follows the footer link `rel` from `start` until `stop` (or `limit` pages), returning the paths visited. */
 async function walk(page: Page, rel: 'next' | 'prev', stop: string, limit: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 // Navbar, sidebar, drawer, scrolling, progress, back to top, reading progress and the active header, in Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage, readingPage } from '../support/pages.ts';
 import { ACTIVE_HEADER_THROTTLE_MS, BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_THROTTLE_MS } from '../../src/lib/constants.ts';
 

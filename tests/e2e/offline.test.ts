@@ -1,7 +1,6 @@
 // Offline reading through the service worker: pages read before open offline with a notice,
 // including after a full reload; unread pages show the error view; the search index once loaded works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 

@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { ready, DIST, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { ready, DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { IMAGE_ZOOM_DELAY_MS } from '../../src/lib/constants.ts';
 

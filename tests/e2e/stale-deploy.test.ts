@@ -38,6 +38,18 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** Serves the next version (the served folder swapped under open pages) while `fn` runs, then puts the first back. */
+async function whileNextIsDeployed(fn: () => Promise<void>): Promise<void> {
+  renameSync(live, path.join(work, 'old'));
+  renameSync(next, live);
+  try {
+    await fn();
+  } finally {
+    renameSync(live, next);
+    renameSync(path.join(work, 'old'), live);
+  }
+}
+
 describe('stale deploys', () => {
   it('after a deploy, the next navigation reloads once into the new app and shows the new content', async () => {
     const { page } = await site.open();
@@ -48,18 +60,14 @@ describe('stale deploys', () => {
     await page.goto(site.url + first.path);
     await h1(page);
     const initialLoads = loads;
-    // Deploy: the served folder is replaced while the page is open.
-    renameSync(live, path.join(work, 'old'));
-    renameSync(next, live);
-    await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
-    await waitForAddress(page, (u) => u.pathname === target.path);
-    await page.getByText(MARK).waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('next');
-    expect(loads).toBe(initialLoads + 1);
-    expect(await h1(page)).toBe(target.title);
-    // Back in place for the next test.
-    renameSync(live, next);
-    renameSync(path.join(work, 'old'), live);
+    await whileNextIsDeployed(async () => {
+      await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
+      await waitForAddress(page, (u) => u.pathname === target.path);
+      await page.getByText(MARK).waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('next');
+      expect(loads).toBe(initialLoads + 1);
+      expect(await h1(page)).toBe(target.title);
+    });
   });
 
   it('never reloads twice for one build, even when the deploy is inconsistent', async () => {
@@ -100,9 +108,7 @@ describe('service worker updates', () => {
     await page.goto(site.url + first.path);
     await h1(page);
     await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
-    renameSync(live, path.join(work, 'old'));
-    renameSync(next, live);
-    try {
+    await whileNextIsDeployed(async () => {
       // Browsers look for a new worker on navigations and registrations; ask now instead of waiting.
       await page.evaluate(async () => {
         const changed = new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
@@ -114,9 +120,6 @@ describe('service worker updates', () => {
       await page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 15_000 });
       await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
       await page.getByText(MARK).waitFor();
-    } finally {
-      renameSync(live, next);
-      renameSync(path.join(work, 'old'), live);
-    }
+    });
   });
 });

@@ -13,6 +13,7 @@ import { compileContent } from '../../../manifest/compile.ts';
 import { chunkUrl } from '../../../src/shared/paths.ts';
 import { SITE_DATA_PATH } from '../../../src/shared/schemas/site-data.ts';
 import type { Chunk } from '../../../src/shared/schemas/manifest.ts';
+import { CHATBOT_COURSE, IVR_COURSE } from '../../support/courses.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CONTENT = path.join(ROOT, 'content');
@@ -155,22 +156,6 @@ const SPEC_PAGES = [
   '/training/chatbot/monitoring/overview/',
   '/training/ivr/accuracy/overview/',
   ...['end-of-speech', 'going-further', 'device', 'homophones', 'reporting', 'overview', 'voices', 'test', 'subscribe'].map(
-    (s) => `/training/ivr/functional/${s}/`,
-  ),
-  '/training/ivr/load/overview/',
-  '/training/ivr/monitoring/overview/',
-];
-
-const CHATBOT_COURSE = [
-  ...['overview', 'subscribe', 'device', 'configure', 'recordings', 'test', 'jquery', 'sample', 'reporting', 'going-further'].map(
-    (s) => `/training/chatbot/functional/${s}/`,
-  ),
-  '/training/chatbot/load/overview/',
-  '/training/chatbot/monitoring/overview/',
-];
-const IVR_COURSE = [
-  '/training/ivr/accuracy/overview/',
-  ...['overview', 'subscribe', 'device', 'test', 'homophones', 'voices', 'end-of-speech', 'reporting', 'going-further'].map(
     (s) => `/training/ivr/functional/${s}/`,
   ),
   '/training/ivr/load/overview/',
