@@ -54,7 +54,8 @@ describe('analytics', () => {
     await page.goto(site.url + first.path);
     await ready(page);
     await expect.poll(() => pageViews(page), { timeout: 5000 }).toEqual([{ page_path: first.path, page_title: first.title, page_location: site.url + first.path }]);
-    expect(requests).toEqual([`https://www.googletagmanager.com/gtag/js?id=${ID}`]);
+    // The script element is added with the first page view; its request follows a moment later.
+    await expect.poll(() => requests, { timeout: 5000 }).toEqual([`https://www.googletagmanager.com/gtag/js?id=${ID}`]);
     const config = (await calls(page)).find((c) => c[0] === 'config');
     expect(config).toEqual(['config', ID, { anonymize_ip: true, send_page_view: false }]);
 
