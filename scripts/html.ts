@@ -53,8 +53,7 @@ export function cspFor(site: SiteConfig, inlineScripts: string[]): string {
   const docsearch = process.env.DOCSEARCH_APP_ID ? [`https://${process.env.DOCSEARCH_APP_ID}-dsn.algolia.net`, 'https://*.algolia.net', 'https://*.algolianet.com'] : [];
   return [
     "default-src 'self'",
-    // 'wasm-unsafe-eval' lets the Pagefind search engine compile its WebAssembly; it allows no JS eval.
-    `script-src 'self' 'wasm-unsafe-eval' ${inlineScripts.map(sha).join(' ')} ${analytics.slice(0, 1).join(' ')}`.trim(),
+    `script-src 'self' ${inlineScripts.map(sha).join(' ')} ${analytics.slice(0, 1).join(' ')}`.trim(),
     "style-src 'self'",
     `img-src 'self' data: ${analytics.slice(1).join(' ')}`.trim(),
     "font-src 'self'",

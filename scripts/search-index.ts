@@ -1,12 +1,33 @@
 /**
- * The local search index: one small HTML document per page (title, then each
- * section under its heading id) fed to Pagefind, whose bundle in
- * `<outDir>/pagefind/` is split into many small files the browser fetches
- * only for the words it searches, so the download stays small at any size.
+ * The local search index: an inverted index of every page's words, split
+ * into small gzip-compressed shards by the first letters of each word, plus
+ * one small text file per page for the result list. The browser fetches only
+ * the shards of the words typed and the texts of the pages it shows, so what
+ * a search downloads stays small however large the site grows (file layout
+ * and format: src/shared/search-index.ts).
+ *
+ * Ranking is BM25 with the page title and headings weighing more than body
+ * text; each term keeps its best MAX_POSTINGS pages.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as pagefind from 'pagefind';
+import { gzipSync } from 'node:zlib';
+import {
+  encodeShard,
+  fragmentUrl,
+  indexable,
+  keyFile,
+  MAX_POSTINGS,
+  MAX_WEIGHT,
+  prefixOf,
+  SHARD_PREFIX,
+  TOP_TERMS,
+  words,
+  type Postings,
+  type SearchFragment,
+  type SearchMeta,
+} from '../src/shared/search-index.ts';
 
 /** The text of one page, as the compiler splits it (CompileResult.search). */
 export interface SearchPage {
@@ -16,38 +37,131 @@ export interface SearchPage {
   sections: ReadonlyArray<{ slug: string; title: string; text: string }>;
 }
 
-/** Pages handed to the Pagefind service at once: enough to keep it busy, few enough to bound memory. */
-const BATCH = 200;
-/** Pagefind's UI bundles: the app brings its own search box. */
-const UNUSED = /^pagefind-(ui|modular-ui|component-ui)\.|^pagefind-highlight\.js$/;
+/** How much a word counts where it stands. */
+const TITLE_WEIGHT = 8;
+const HEADING_WEIGHT = 3;
+/** BM25 parameters (the usual values). */
+const K1 = 1.2;
+const B = 0.75;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The HTML document Pagefind indexes for one page; heading ids become result anchors. */
-export function searchDocument(page: SearchPage): string {
-  const body = page.sections
-    .map((s) => (s.slug ? `<h2 id="${esc(s.slug)}">${esc(s.title)}</h2><p>${esc(s.text)}</p>` : `<p>${esc(s.text)}</p>`))
-    .join('');
-  return `<html lang="en"><head><title>${esc(page.title)}</title></head><body><main data-pagefind-body><h1>${esc(page.title)}</h1>${body}</main></body></html>`;
+interface TermData {
+  docs: number[];
+  /** Weighted term frequency per posting. */
+  tf: number[];
 }
 
-/** Indexes `pages` and writes the Pagefind bundle to `<outDir>/pagefind/`, replacing any previous one. */
-export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>): Promise<{ pages: number }> {
-  const target = path.join(outDir, 'pagefind');
-  rmSync(target, { recursive: true, force: true });
-  try {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
-    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    for (let i = 0; i < pages.length; i += BATCH) {
-      const added = await Promise.all(pages.slice(i, i + BATCH).map((p) => index.addHTMLFile({ url: p.path, content: searchDocument(p) })));
-      const failed = added.flatMap((a, j) => a.errors.map((e) => `${pages[i + j]!.path}: ${e}`));
-      if (failed.length) throw new Error(`Pagefind could not index:\n${failed.join('\n')}`);
+/** Builds the postings of every term. */
+function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings>; docs: number } {
+  const raw = new Map<string, TermData>();
+  const lengths = new Float64Array(pages.length);
+  pages.forEach((page, doc) => {
+    const counts = new Map<string, number>();
+    let length = 0;
+    const add = (text: string, weight: number) => {
+      for (const w of words(text)) {
+        length++;
+        if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + weight);
+      }
+    };
+    add(page.title, TITLE_WEIGHT);
+    for (const s of page.sections) {
+      add(s.title, HEADING_WEIGHT);
+      add(s.text, 1);
     }
-    const written = await index.writeFiles({ outputPath: target });
-    if (written.errors.length) throw new Error(`Pagefind could not write ${target}: ${written.errors.join('; ')}`);
-  } finally {
-    await pagefind.close();
+    lengths[doc] = length;
+    for (const [term, tf] of counts) {
+      let t = raw.get(term);
+      if (!t) raw.set(term, (t = { docs: [], tf: [] }));
+      t.docs.push(doc);
+      t.tf.push(tf);
+    }
+  });
+  const n = pages.length;
+  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, n) || 1;
+  const terms = new Map<string, Postings>();
+  for (const [term, t] of raw) {
+    const df = t.docs.length;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    let order = t.docs.map((doc, i) => {
+      const tf = t.tf[i]!;
+      const norm = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc]!) / avg));
+      return { doc, w: Math.max(1, Math.min(MAX_WEIGHT, Math.round((norm / (K1 + 1)) * MAX_WEIGHT))) };
+    });
+    if (order.length > MAX_POSTINGS) order = order.sort((a, b) => b.w - a.w || a.doc - b.doc).slice(0, MAX_POSTINGS).sort((a, b) => a.doc - b.doc);
+    terms.set(term, { idf: Math.round(idf * 1000), docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w) });
+    raw.delete(term);
   }
-  for (const f of readdirSync(target)) if (UNUSED.test(f)) rmSync(path.join(target, f));
-  return { pages: pages.length };
+  return { terms, docs: n };
+}
+
+/** Shard files: path under the version folder -> gzip bytes. */
+function shards(terms: Map<string, Postings>): { files: Map<string, Uint8Array>; first: string } {
+  const sorted = [...terms.keys()].sort();
+  const full = new Map<string, string[]>();
+  const top = new Map<string, string[]>();
+  for (const term of sorted) {
+    const chars = Array.from(term);
+    if (chars.length >= SHARD_PREFIX) {
+      const key = prefixOf(term, SHARD_PREFIX);
+      let list = full.get(key);
+      if (!list) full.set(key, (list = []));
+      list.push(term);
+    }
+    for (let n = 1; n < SHARD_PREFIX && n <= chars.length; n++) {
+      const key = chars.slice(0, n).join('');
+      let list = top.get(key);
+      if (!list) top.set(key, (list = []));
+      list.push(term);
+    }
+  }
+  const files = new Map<string, Uint8Array>();
+  const write = (file: string, list: string[], next = '') => files.set(file, gzipSync(encodeShard(list.map((t) => [t, terms.get(t)!]), next), { level: 9 }));
+  for (const [key, list] of full) write(`s/${keyFile(key)}.bin`, list);
+  // What follows a top shard's key: the longer top shards (after one character) or the full shards (after two).
+  const following = new Map<string, Set<string>>();
+  for (const k of [...top.keys(), ...full.keys()]) {
+    const chars = Array.from(k);
+    if (chars.length < 2) continue;
+    const head = chars.slice(0, -1).join('');
+    let set = following.get(head);
+    if (!set) following.set(head, (set = new Set()));
+    set.add(chars.at(-1)!);
+  }
+  for (const [key, list] of top) {
+    // The word typed so far, if it is a word itself, then the commonest words it begins.
+    const best = list
+      .filter((t) => t !== key)
+      .sort((a, b) => terms.get(b)!.docs.length - terms.get(a)!.docs.length || (a < b ? -1 : 1))
+      .slice(0, TOP_TERMS - (terms.has(key) ? 1 : 0));
+    write(`t/${keyFile(key)}.bin`, [...(terms.has(key) ? [key] : []), ...best].sort(), [...(following.get(key) ?? [])].sort().join(''));
+  }
+  return { files, first: [...top.keys()].filter((k) => Array.from(k).length === 1).sort().join('') };
+}
+
+/** Indexes `pages` and writes `<outDir>/search/`, replacing any previous index. */
+export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>): Promise<{ pages: number; version: string }> {
+  const target = path.join(outDir, 'search');
+  const { terms } = invert(pages);
+  const { files, first } = shards(terms);
+  terms.clear();
+  const hash = createHash('sha256');
+  const fragments = pages.map((p, doc) => {
+    const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.map((s) => [s.slug, s.title, s.text]) };
+    const text = JSON.stringify(f);
+    hash.update(`${doc}\0${text}\0`);
+    return text;
+  });
+  for (const [file, bytes] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) hash.update(file).update(bytes);
+  const version = hash.digest('hex').slice(0, 12);
+
+  rmSync(target, { recursive: true, force: true });
+  const dir = path.join(target, version);
+  for (const sub of ['s', 't', 'd']) mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const [file, bytes] of files) writeFileSync(path.join(dir, file), bytes);
+  fragments.forEach((text, doc) => writeFileSync(path.join(outDir, fragmentUrl(version, doc)), text));
+  const meta: SearchMeta = { v: version, docs: pages.length, first };
+  // The entry file last, by rename: it only ever names a complete version folder.
+  writeFileSync(path.join(target, 'index.json.tmp'), JSON.stringify(meta));
+  renameSync(path.join(target, 'index.json.tmp'), path.join(target, 'index.json'));
+  return { pages: pages.length, version };
 }

@@ -26,11 +26,7 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
-  '.pagefind': 'application/octet-stream',
-  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
 };
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|yaml|txt|map|webmanifest)$/;
 

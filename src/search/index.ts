@@ -4,7 +4,7 @@
  */
 import type { SearchEngine } from './engine.ts';
 import { createDocSearchEngine } from './docsearch-engine.ts';
-import { createPagefindEngine } from './pagefind-engine.ts';
+import { createLocalEngine } from './local-engine.ts';
 
 /** DocSearch credentials from the build (esbuild `define`); empty strings or undefined mean local search. */
 export interface SearchEnv {
@@ -22,8 +22,8 @@ export function usesDocSearch(env: SearchEnv): boolean {
   return typeof env.DOCSEARCH_APP_ID === 'string' && env.DOCSEARCH_APP_ID !== '' && typeof env.DOCSEARCH_API_KEY === 'string' && env.DOCSEARCH_API_KEY !== '';
 }
 
-/** Algolia DocSearch on `indexName` when the build has its credentials, otherwise the local Pagefind index. */
+/** Algolia DocSearch on `indexName` when the build has its credentials, otherwise the local index. */
 export function loadSearchEngine(indexName: string, env: SearchEnv = buildEnv()): Promise<SearchEngine> {
   if (usesDocSearch(env)) return Promise.resolve(createDocSearchEngine({ appId: env.DOCSEARCH_APP_ID!, apiKey: env.DOCSEARCH_API_KEY!, indexName }));
-  return createPagefindEngine();
+  return createLocalEngine();
 }

@@ -117,6 +117,6 @@ sw.addEventListener('fetch', (event) => {
   if (url.origin !== sw.location.origin) return;
   if (request.mode === 'navigate') return event.respondWith(navigation(event));
   if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(request));
-  if (url.pathname.startsWith('/data/pages/') || url.pathname.startsWith('/pagefind/')) return event.respondWith(staleWhileRevalidate(event));
+  if (url.pathname.startsWith('/data/pages/') || /^\/search\/[a-z0-9]+\//.test(url.pathname)) return event.respondWith(staleWhileRevalidate(event));
   event.respondWith(networkFirst(request));
 });

@@ -16,8 +16,8 @@ describe('classify', () => {
 
   it('sorts code, styles, fonts, search and images', () => {
     expect(classify('/assets/main-X.js', keys)).toBe('js');
-    expect(classify('/pagefind/pagefind.js', keys)).toBe('search');
-    expect(classify('/pagefind/index/en_1.pf_index', keys)).toBe('search');
+    expect(classify('/search/index.json', keys)).toBe('search');
+    expect(classify('/search/0a1b2c/s/mon.bin', keys)).toBe('search');
     expect(classify('/assets/app-1.css', keys)).toBe('css');
     expect(classify('/assets/fonts/open-sans-400.woff2', keys)).toBe('fonts');
     expect(classify('/images/flow.svg', keys)).toBe('images');

@@ -17,7 +17,7 @@ export const noBytes = (): Bytes => Object.fromEntries(CATEGORIES.map((c) => [c,
  */
 export function classify(pathname: string, pageKeys: ReadonlySet<string>): Category {
   const p = pathname.toLowerCase();
-  if (p.startsWith('/pagefind/')) return 'search';
+  if (p.startsWith('/search/')) return 'search';
   if (p.endsWith('.html') || p.endsWith('/')) return 'html';
   if (/\.m?js$/.test(p)) return 'js';
   if (p.endsWith('.css')) return 'css';
@@ -29,7 +29,7 @@ export function classify(pathname: string, pageKeys: ReadonlySet<string>): Categ
 
 /** True when the JSON file at `pathname` is named after one of the pages (data/pages/guides/ivr/index.json for guides/ivr/index). */
 export function isPageFile(pathname: string, pageKeys: ReadonlySet<string>): boolean {
-  if (!pathname.toLowerCase().endsWith('.json') || pathname.startsWith('/pagefind/')) return false;
+  if (!pathname.toLowerCase().endsWith('.json') || pathname.startsWith('/search/')) return false;
   const segs = pathname.replace(/\.json$/i, '').split('/');
   for (let i = 1; i < segs.length; i++) if (pageKeys.has(segs.slice(i).join('/'))) return true;
   return false;

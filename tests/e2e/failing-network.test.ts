@@ -221,7 +221,7 @@ describe('the site data that fails', () => {
     const seen = new Set<string>();
     page.on('request', (r) => {
       const u = new URL(r.url());
-      if (u.origin === site.url && u.pathname.endsWith('.json') && !u.pathname.startsWith('/data/pages/') && !u.pathname.startsWith('/pagefind/')) seen.add(pathOf(u));
+      if (u.origin === site.url && u.pathname.endsWith('.json') && !u.pathname.startsWith('/data/pages/') && !u.pathname.startsWith('/search/')) seen.add(pathOf(u));
     });
     await page.goto(site.url + start.path);
     await expectContent(page, start);

@@ -30,11 +30,11 @@ describe('search', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await openGuides(page);
-    expect(requests.filter((u) => u.includes('/pagefind/') || u.includes('/chunks/search-'))).toEqual([]);
+    expect(requests.filter((u) => u.includes('/search/') || u.includes('/chunks/search-'))).toEqual([]);
 
     await page.keyboard.press('/');
     await expect.poll(() => box(page).evaluate((el) => el === document.activeElement)).toBe(true);
-    await expect.poll(() => requests.some((u) => u.includes('/pagefind/'))).toBe(true);
+    await expect.poll(() => requests.some((u) => u.includes('/search/'))).toBe(true);
 
     const { page: record, header, url } = target();
     await box(page).fill(header.title);

@@ -1,4 +1,4 @@
-// DocSearch only when the build has both credentials; otherwise the local Pagefind index.
+// DocSearch only when the build has both credentials; otherwise the local index.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildEnv, usesDocSearch } from '../../../src/search/index.ts';
 

@@ -1,41 +1,195 @@
-// The Pagefind bundle the content build writes: the runtime, the entry file and the index pieces, without Pagefind's UI.
-import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The local search index: the files the build writes, their binary format, and the engine reading them over HTTP from the real static server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { searchDocument, writeSearchIndex } from '../../../scripts/search-index.ts';
+import { writeSearchIndex, type SearchPage } from '../../../scripts/search-index.ts';
+import { decodeShard, encodeShard, keyFile, MAX_POSTINGS, shardFor, words, type SearchMeta } from '../../../src/shared/search-index.ts';
+import { createLocalEngine, groupOf, markMatches, rank } from '../../../src/search/local-engine.ts';
+import { startServer } from '../../../scripts/serve.mjs';
 
-const pages = [
-  { path: '/guides/ivr/', title: 'IVR <testing>', sections: [{ slug: '', title: '', text: 'Intro & more' }, { slug: 'dial-a-number', title: 'Dial a "number"', text: 'Call <b>it</b>.' }] },
-  { path: '/releases/201912.html', title: 'December release', sections: [{ slug: 'new', title: 'New', text: 'Suites.' }] },
+const pages: SearchPage[] = [
+  {
+    path: '/guides/ivr/',
+    title: 'IVR testing',
+    sections: [
+      { slug: '', title: '', text: 'Phone systems answer with menus & prompts.' },
+      { slug: 'dial-a-number', title: 'Dial a number', text: 'The virtual device calls the number and listens for the greeting.' },
+      { slug: 'keypad', title: 'Keypad tones', text: 'Send DTMF tones to move through the menu.' },
+    ],
+  },
+  { path: '/releases/201912.html', title: 'December release', sections: [{ slug: 'new', title: 'New', text: 'Monitoring schedules and a café menu of dashboards.' }] },
+  { path: '/guides/webchat/', title: 'Webchat', sections: [{ slug: '', title: '', text: 'Monitoring a chat widget in the browser.' }] },
 ];
 
-describe('searchDocument', () => {
-  it('writes title, intro and sections with heading ids, all escaped', () => {
-    expect(searchDocument(pages[0]!)).toBe(
-      '<html lang="en"><head><title>IVR &lt;testing&gt;</title></head><body><main data-pagefind-body><h1>IVR &lt;testing&gt;</h1>' +
-        '<p>Intro &amp; more</p><h2 id="dial-a-number">Dial a &quot;number&quot;</h2><p>Call &lt;b&gt;it&lt;/b&gt;.</p></main></body></html>',
-    );
+const readMeta = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'search', 'index.json'), 'utf8')) as SearchMeta;
+
+describe('shard format', () => {
+  it('round-trips terms, postings and the continuation characters', () => {
+    const terms: Array<[string, { idf: number; docs: Uint32Array; weights: Uint8Array }]> = [
+      ['café', { idf: 1234, docs: Uint32Array.from([0, 5, 300, 70000]), weights: Uint8Array.from([1, 255, 17, 99]) }],
+      ['menu', { idf: 7, docs: Uint32Array.from([]), weights: Uint8Array.from([]) }],
+    ];
+    const shard = decodeShard(encodeShard(terms, 'aé'));
+    expect([...shard.terms.keys()]).toEqual(['café', 'menu']);
+    expect(shard.terms.get('café')).toEqual(terms[0]![1]);
+    expect(shard.next).toBe('aé');
+  });
+
+  it('rejects a truncated shard', () => {
+    const bytes = encodeShard([['menu', { idf: 1, docs: Uint32Array.from([1, 2]), weights: Uint8Array.from([3, 4]) }]]);
+    expect(() => decodeShard(bytes.subarray(0, bytes.length - 3))).toThrow(/truncated/);
+    expect(() => decodeShard(Uint8Array.from([...bytes, 0]))).toThrow(/trailing/);
+  });
+
+  it('folds case and accents, and names shards safely', () => {
+    expect(words('Café MENU, x2-ready')).toEqual(['cafe', 'menu', 'x2', 'ready']);
+    expect(shardFor('mo')).toEqual({ kind: 't', key: 'mo' });
+    expect(shardFor('monitor')).toEqual({ kind: 's', key: 'mon' });
+    expect(keyFile('mon')).toBe('mon');
+    expect(keyFile('déj')).toBe('_64c3a96a');
   });
 });
 
 describe('writeSearchIndex', () => {
-  it('writes pagefind.js, the entry and index files, and no UI files', { timeout: 30_000 }, async () => {
+  it('writes the entry, one fragment per page and the shards, replacing an old index', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    mkdirSync(path.join(out, 'pagefind'));
-    writeFileSync(path.join(out, 'pagefind', 'stale.pf_index'), 'old');
-    expect(await writeSearchIndex(out, pages)).toEqual({ pages: 2 });
-    const dir = path.join(out, 'pagefind');
-    const files = readdirSync(dir);
-    expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind', 'index', 'fragment']));
-    expect(files.filter((f) => /ui|highlight|stale/.test(f))).toEqual([]);
-    const entry = JSON.parse(readFileSync(path.join(dir, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-    expect(entry.languages.en?.page_count).toBe(2);
-    expect(existsSync(path.join(dir, 'pagefind-ui.js'))).toBe(false);
-    // Fragments keep the URL each page was given, anchors included.
-    const fragments = readdirSync(path.join(dir, 'fragment')).map((f) => JSON.parse(gunzipSync(readFileSync(path.join(dir, 'fragment', f))).toString('utf8').replace(/^pagefind_dcd/, '')) as { url: string; meta: { title: string }; anchors: Array<{ id: string }> });
-    expect(fragments.map((f) => f.url).sort()).toEqual(['/guides/ivr/', '/releases/201912.html']);
-    expect(fragments.find((f) => f.url === '/guides/ivr/')).toMatchObject({ meta: { title: 'IVR <testing>' }, anchors: [{ id: 'dial-a-number' }] });
+    mkdirSync(path.join(out, 'search', 'old'), { recursive: true });
+    writeFileSync(path.join(out, 'search', 'old', 'stale.bin'), 'old');
+    const r = await writeSearchIndex(out, pages);
+    const meta = readMeta(out);
+    expect(meta).toEqual({ v: r.version, docs: 3, first: expect.stringContaining('m') });
+    expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
+    const dir = path.join(out, 'search', r.version);
+    expect(readdirSync(path.join(dir, 'd')).sort()).toEqual(['0.json', '1.json', '2.json']);
+    expect(JSON.parse(readFileSync(path.join(dir, 'd', '0.json'), 'utf8'))).toEqual({
+      p: '/guides/ivr/',
+      t: 'IVR testing',
+      s: [['', '', 'Phone systems answer with menus & prompts.'], ['dial-a-number', 'Dial a number', pages[0]!.sections[1]!.text], ['keypad', 'Keypad tones', pages[0]!.sections[2]!.text]],
+    });
+    const mon = decodeShard(gunzipSync(readFileSync(path.join(dir, 's', 'mon.bin'))));
+    expect([...mon.terms.keys()]).toEqual(['monitoring']);
+    expect([...mon.terms.get('monitoring')!.docs]).toEqual([1, 2]);
+    const top = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'me.bin'))));
+    expect([...top.terms.keys()]).toEqual(['menu', 'menus']);
+    expect(top.next).toBe('n');
+    // Accented words are found by their plain letters.
+    expect(existsSync(path.join(dir, 's', 'caf.bin'))).toBe(true);
+  });
+
+  it('gives the same version for the same pages and another for changed text', async () => {
+    const a = await writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), pages);
+    const b = await writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), pages);
+    const changed = pages.map((p, i) => (i === 2 ? { ...p, title: 'Web chat' } : p));
+    const c = await writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), changed);
+    expect(a.version).toBe(b.version);
+    expect(c.version).not.toBe(a.version);
+  });
+
+  it(`keeps a common word's ${MAX_POSTINGS} best pages`, async () => {
+    const many: SearchPage[] = Array.from({ length: MAX_POSTINGS + 50 }, (_, i) => ({
+      path: `/p/${i}.html`,
+      title: i === MAX_POSTINGS + 10 ? 'Widget widget' : `Page ${i}`,
+      sections: [{ slug: '', title: '', text: 'widget '.repeat(1 + (i % 3)) + 'filler '.repeat(40) }],
+    }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
+    const r = await writeSearchIndex(out, many);
+    const shard = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'wid.bin'))));
+    const docs = [...shard.terms.get('widget')!.docs];
+    expect(docs).toHaveLength(MAX_POSTINGS);
+    expect(docs).toContain(MAX_POSTINGS + 10); // the page with the word in its title is kept
+    expect(docs).toEqual([...docs].sort((x, y) => x - y));
+  });
+});
+
+describe('ranking and excerpts', () => {
+  it('prefers pages matching every word, and falls back to any word', () => {
+    const a = new Map([[1, 0.5], [2, 0.9]]);
+    const b = new Map([[1, 0.1], [3, 2]]);
+    expect(rank([a, b], 8)).toEqual([1]);
+    expect(rank([a, new Map([[4, 1]])], 8)).toEqual([4, 2, 1]);
+    expect(rank([], 8)).toEqual([]);
+  });
+
+  it('marks words that begin with a query word, accents folded, text kept as written', () => {
+    const { parts, count } = markMatches('Café menus, and a MENU.', ['cafe', 'menu']);
+    expect(count).toBe(3);
+    expect(parts).toEqual([
+      { text: 'Café', mark: true },
+      { text: ' ', mark: false },
+      { text: 'menus', mark: true },
+      { text: ', and a ', mark: false },
+      { text: 'MENU', mark: true },
+      { text: '.', mark: false },
+    ]);
+  });
+
+  it('lists a page by the sections that match, heading matches first', () => {
+    const g = groupOf({ p: '/guides/ivr/', t: 'IVR testing', s: pages[0]!.sections.map((s) => [s.slug, s.title, s.text]) }, ['menu']);
+    expect(g.hits.map((h) => h.url)).toEqual(['/guides/ivr/', '/guides/ivr/#keypad']);
+    expect(groupOf({ p: '/x/', t: 'Menu', s: [['', '', 'Nothing here.']] }, ['menu']).hits).toEqual([{ url: '/x/', title: 'Menu', excerpt: [{ text: 'Nothing here.', mark: false }] }]);
+  });
+});
+
+describe('the engine over HTTP', () => {
+  let out: string;
+  let server: { url: string; close(): Promise<void> };
+  const requests: string[] = [];
+  beforeAll(async () => {
+    out = mkdtempSync(path.join(tmpdir(), 'search-engine-'));
+    await writeSearchIndex(out, pages);
+    server = await startServer({ root: out, port: 0 });
+  });
+  const realFetch = globalThis.fetch;
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    await server?.close();
+  });
+
+  const engine = () => {
+    const fetchLogged: typeof fetch = (input, init) => {
+      const url = String(input);
+      requests.push(url);
+      return realFetch(new URL(url, server.url), init);
+    };
+    globalThis.fetch = fetchLogged;
+    return createLocalEngine('/search/');
+  };
+
+  it('answers a word typed letter by letter, one shard per letter, none for letters no word begins with', async () => {
+    const e = await engine();
+    requests.length = 0;
+    const answers = [];
+    for (const q of ['m', 'mo', 'mon', 'moni', 'monitoring']) answers.push(await e.search(q));
+    expect(answers.at(-1)!.map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+    expect(answers[0]!.length).toBeGreaterThan(0);
+    // m, mo, mon: three shards, then the texts of the two pages, each once.
+    expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['t/m.bin', 't/mo.bin', 's/mon.bin']);
+    expect(requests.filter((u) => u.endsWith('.json')).length).toBeLessThanOrEqual(3);
+    requests.length = 0;
+    expect(await e.search('qzx')).toEqual([]);
+    expect(await e.search('mzz')).toEqual([]);
+    expect(requests.filter((u) => !u.endsWith('t/m.bin'))).toEqual([]);
+  });
+
+  it('ranks the page with the words in its headings first and finds accented words by plain letters', async () => {
+    const e = await engine();
+    const groups = await e.search('keypad tones');
+    expect(groups[0]!.path).toBe('/guides/ivr/');
+    expect(groups[0]!.hits[0]!.url).toBe('/guides/ivr/#keypad');
+    expect((await e.search('cafe'))[0]!.hits[0]!.excerpt.some((p) => p.mark && p.text === 'café')).toBe(true);
+  });
+
+  it('follows a new deploy: a shard gone (404) makes it read the entry file again and ask the new index', async () => {
+    const e = await engine();
+    expect((await e.search('webchat')).map((g) => g.path)).toEqual(['/guides/webchat/']);
+    // Deploy: a new index with other text replaces the old one on the server.
+    const next = mkdtempSync(path.join(tmpdir(), 'search-next-'));
+    await writeSearchIndex(next, [...pages, { path: '/guides/watson/', title: 'Watson assistants', sections: [] }]);
+    rmSync(path.join(out, 'search'), { recursive: true });
+    renameSync(path.join(next, 'search'), path.join(out, 'search'));
+    // "assistants" needs a shard this engine has not loaded: its old address is gone.
+    expect((await e.search('assistants')).map((g) => g.path)).toEqual(['/guides/watson/']);
   });
 });

@@ -1,0 +1,235 @@
+/**
+ * Local search over the index the build writes (src/shared/search-index.ts):
+ * each query word fetches one shard (cached, so typing on in the same word
+ * costs no request), pages are ranked by their words' BM25 weights, and the
+ * shown pages' texts give the headings and excerpts.
+ */
+import { clipExcerpt } from './excerpt.ts';
+import { MAX_GROUPS, MAX_HITS_PER_GROUP, type ExcerptPart, type SearchEngine, type SearchGroup, type SearchHit } from './engine.ts';
+import {
+  decodeShard,
+  foldText,
+  fragmentUrl,
+  MAX_WEIGHT,
+  SEARCH_BASE,
+  SHARD_PREFIX,
+  shardFor,
+  shardUrl,
+  words,
+  type SearchFragment,
+  type SearchMeta,
+  type Shard,
+} from '../shared/search-index.ts';
+
+/** A page that matched a word by a longer word it begins (typing "mon" finds "monitor") weighs this much at most of an exact match. */
+const PREFIX_FACTOR = 0.8;
+/** Heading words count this much more than body words when ordering a page's sections. */
+const HEADING_BONUS = 3;
+
+/** A failed request for an index file; `status` 404 may mean that a newer deploy replaced the index. */
+export class SearchFetchError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
+    super(`Search index file ${url} answered ${status}.`);
+    this.name = 'SearchFetchError';
+  }
+}
+
+async function get(url: string, signal?: AbortSignal): Promise<Response> {
+  const res = await fetch(url, { credentials: 'same-origin', signal: signal ?? null });
+  if (!res.ok) throw new SearchFetchError(url, res.status);
+  return res;
+}
+
+/** Inflates a gzip body with the browser's own decompressor. */
+async function gunzip(res: Response): Promise<Uint8Array> {
+  const stream = res.body!.pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function isMeta(x: unknown): x is SearchMeta {
+  const m = x as SearchMeta;
+  return typeof m === 'object' && m !== null && typeof m.v === 'string' && /^[a-z0-9]+$/.test(m.v) && typeof m.docs === 'number' && typeof m.first === 'string';
+}
+
+function isFragment(x: unknown): x is SearchFragment {
+  const f = x as SearchFragment;
+  return typeof f === 'object' && f !== null && typeof f.p === 'string' && typeof f.t === 'string' && Array.isArray(f.s) && f.s.every((s) => Array.isArray(s) && s.length === 3 && s.every((v) => typeof v === 'string'));
+}
+
+/** Per page, the best score of any term matching `word` in `shard`. */
+function scoresOf(word: string, shard: Shard): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [term, p] of shard.terms) {
+    if (!term.startsWith(word)) continue;
+    const factor = term === word ? 1 : PREFIX_FACTOR * (0.5 + (0.5 * word.length) / term.length);
+    const idf = (p.idf / 1000) * factor;
+    for (let i = 0; i < p.docs.length; i++) {
+      const s = (idf * p.weights[i]!) / MAX_WEIGHT;
+      const doc = p.docs[i]!;
+      if (s > (out.get(doc) ?? 0)) out.set(doc, s);
+    }
+  }
+  return out;
+}
+
+/** The best pages for the query words: pages matching every word, or, when none does, any word. */
+export function rank(perWord: ReadonlyArray<Map<number, number>>, limit: number): number[] {
+  if (perWord.length === 0) return [];
+  const total = new Map<number, number>();
+  const hits = new Map<number, number>();
+  for (const m of perWord)
+    for (const [doc, s] of m) {
+      total.set(doc, (total.get(doc) ?? 0) + s);
+      hits.set(doc, (hits.get(doc) ?? 0) + 1);
+    }
+  const all = [...total].filter(([doc]) => hits.get(doc) === perWord.length);
+  const pool = all.length > 0 ? all : [...total];
+  return pool
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, limit)
+    .map(([doc]) => doc);
+}
+
+/**
+ * One character at a time, lower case and without accents, keeping the
+ * string's length so that match positions point into the original text.
+ */
+function foldSameLength(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const f = foldText(ch);
+    out += f.length === ch.length ? f : ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
+  }
+  return out;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Runs of `text` with the words that begin with a query word marked; also how many were marked. */
+export function markMatches(text: string, query: ReadonlyArray<string>): { parts: ExcerptPart[]; count: number } {
+  const folded = foldSameLength(text);
+  const parts: ExcerptPart[] = [];
+  let count = 0;
+  let at = 0;
+  for (const m of folded.matchAll(WORD)) {
+    if (!query.some((q) => m[0].startsWith(q))) continue;
+    const start = m.index;
+    if (start > at) parts.push({ text: text.slice(at, start), mark: false });
+    parts.push({ text: text.slice(start, start + m[0].length), mark: true });
+    at = start + m[0].length;
+    count++;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), mark: false });
+  return { parts, count };
+}
+
+/** A page's result group: its sections where the query words occur, best first. */
+export function groupOf(f: SearchFragment, query: ReadonlyArray<string>): SearchGroup {
+  const scored = f.s.map(([slug, title, text], i) => {
+    const heading = markMatches(title, query).count;
+    const body = markMatches(text, query);
+    return { i, slug, title, body, score: heading * HEADING_BONUS + body.count };
+  });
+  const matched = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
+  const hit = (s: (typeof scored)[number]): SearchHit => ({
+    url: s.slug ? `${f.p}#${s.slug}` : f.p,
+    title: s.title || f.t,
+    excerpt: clipExcerpt(s.body.parts),
+  });
+  const hits = matched.length > 0 ? matched.slice(0, MAX_HITS_PER_GROUP).map(hit) : scored.length > 0 ? [hit(scored[0]!)] : [{ url: f.p, title: f.t, excerpt: [] }];
+  return { path: f.p, title: f.t, hits };
+}
+
+/** Loads the index's entry file and answers queries from its shards. */
+export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngine> {
+  const loadMeta = async (): Promise<SearchMeta> => {
+    const meta: unknown = await (await get(`${base}index.json`)).json();
+    if (!isMeta(meta)) throw new Error('The search index entry file is malformed.');
+    return meta;
+  };
+  let meta = await loadMeta();
+  let shards = new Map<string, Promise<Shard>>();
+  let fragments = new Map<number, Promise<SearchFragment>>();
+
+  // A failed load is forgotten, so the next keystroke tries again.
+  const cached = <K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> => {
+    let p = cache.get(key);
+    if (!p) {
+      p = load();
+      cache.set(key, p);
+      p.catch(() => cache.get(key) === p && cache.delete(key));
+    }
+    return p;
+  };
+
+  const EMPTY: Shard = { terms: new Map(), next: '' };
+  const load = (where: { kind: 't' | 's'; key: string }) => {
+    const url = shardUrl(meta.v, where, base);
+    return cached(shards, url, async () => decodeShard(await gunzip(await get(url))));
+  };
+  /**
+   * The shard for a query word. Each top shard says which longer shards
+   * exist, so a word no indexed word begins costs no request (and no 404):
+   * typing on one letter at a time, every step is already known.
+   */
+  const shardOf = async (word: string): Promise<Shard> => {
+    const chars = Array.from(word);
+    if (!meta.first.includes(chars[0]!)) return EMPTY;
+    let top = await load({ kind: 't', key: chars[0]! });
+    for (let n = 2; n <= Math.min(chars.length, SHARD_PREFIX); n++) {
+      if (!top.next.includes(chars[n - 1]!)) return EMPTY;
+      const where = shardFor(chars.slice(0, n).join(''));
+      if (where.kind === 's') return load(where);
+      top = await load(where);
+    }
+    return top;
+  };
+
+  const fragmentOf = (doc: number) =>
+    cached(fragments, doc, async () => {
+      const f: unknown = await (await get(fragmentUrl(meta.v, doc, base))).json();
+      if (!isFragment(f)) throw new Error(`Search text of page ${doc} is malformed.`);
+      return f;
+    });
+
+  /** True when the entry file now names another version (which is then used from here on). */
+  const newVersion = async (): Promise<boolean> => {
+    const next = await loadMeta();
+    if (next.v === meta.v) return false;
+    meta = next;
+    shards = new Map();
+    fragments = new Map();
+    return true;
+  };
+
+  const answer = async (query: string, signal?: AbortSignal): Promise<SearchGroup[]> => {
+    const qs = [...new Set(words(query))];
+    if (qs.length === 0) return [];
+    const version = meta.v;
+    const perWord = await Promise.all(qs.map(async (w) => scoresOf(w, await shardOf(w))));
+    signal?.throwIfAborted();
+    const docs = rank(perWord, MAX_GROUPS);
+    const texts = await Promise.all(docs.map(fragmentOf));
+    signal?.throwIfAborted();
+    // A deploy seen while this query ran: its page numbers belong to the old index.
+    if (version !== meta.v) return answer(query, signal);
+    return texts.map((f) => groupOf(f, qs));
+  };
+
+  return {
+    async search(query, signal) {
+      signal?.throwIfAborted();
+      const version = meta.v;
+      try {
+        return await answer(query, signal);
+      } catch (e) {
+        // A file of the index gone: a new deploy replaced it. Ask once more with the new index.
+        if (e instanceof SearchFetchError && e.status === 404 && (meta.v !== version || (await newVersion()))) return answer(query, signal);
+        throw e;
+      }
+    },
+  };
+}

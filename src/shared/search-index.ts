@@ -1,0 +1,202 @@
+/**
+ * The local search index, shared by the build that writes it and the browser
+ * that reads it: how text becomes terms, where a term's shard lives, and the
+ * binary layout of a shard.
+ *
+ * Files (under /search/):
+ * - `index.json`: `{ v, docs }`, the version folder of this build's index and its page count;
+ * - `<v>/s/<key>.bin`: every term starting with the 3-character `key`, with its postings;
+ * - `<v>/t/<key>.bin`: for a 1- or 2-character `key`, the commonest terms starting with it
+ *   (what a reader who has typed one or two letters is most likely looking for);
+ * - `<v>/d/<doc>.json`: one page's title, path and section texts, for the result list and excerpts.
+ * Shards are gzip-compressed by the build (the browser inflates them with
+ * DecompressionStream), so their size does not depend on the host.
+ */
+
+/** Where the index lives on the site. */
+export const SEARCH_BASE = '/search/';
+/** The index's entry file, read when search is first used. */
+export const SEARCH_META = `${SEARCH_BASE}index.json`;
+/** Terms shorter than this are not indexed ("a", "I", single digits). */
+export const MIN_TERM = 2;
+/** Longer terms are identifiers or noise; they are not indexed. */
+export const MAX_TERM = 40;
+/** Length of the prefix that names a full shard. */
+export const SHARD_PREFIX = 3;
+/** Terms kept in a 1- or 2-character "top" shard. */
+export const TOP_TERMS = 16;
+/** Postings kept per term: its best-scoring pages. A word on more pages than this ranks only by them. */
+export const MAX_POSTINGS = 1000;
+/** Highest quantised term weight. */
+export const MAX_WEIGHT = 255;
+
+/** The entry file. */
+export interface SearchMeta {
+  /** Version folder of the index files. */
+  v: string;
+  /** Pages indexed. */
+  docs: number;
+  /** The first characters of the indexed words: the 1-character top shards that exist. */
+  first: string;
+}
+
+/** One page's text, as `d/<doc>.json` holds it. */
+export interface SearchFragment {
+  /** Site path. */
+  p: string;
+  /** Page title. */
+  t: string;
+  /** Sections: [heading id ('' before the first heading), heading text, text]. */
+  s: Array<[string, string, string]>;
+}
+
+/** One term's postings: pages in ascending order, and a weight (1-255) for each. */
+export interface Postings {
+  /** Inverse document frequency x 1000. */
+  idf: number;
+  docs: Uint32Array;
+  weights: Uint8Array;
+}
+
+/** A decoded shard. */
+export interface Shard {
+  /** Term -> postings, terms in ascending order. */
+  terms: Map<string, Postings>;
+  /**
+   * For a top shard, the characters that follow its key in some indexed word,
+   * so the next shard is only asked for when it exists: after a 1-character
+   * key, the 2-character top shards; after a 2-character key, the full shards.
+   */
+  next: string;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const MARKS = /\p{M}+/gu;
+
+/** Lower case without accents: what terms and queries are compared in. */
+export function foldText(s: string): string {
+  return s.normalize('NFKD').replace(MARKS, '').toLowerCase();
+}
+
+/** The words of `s`, folded (every length; the index keeps MIN_TERM..MAX_TERM). */
+export function words(s: string): string[] {
+  return foldText(s).match(WORD) ?? [];
+}
+
+/** True for a word the index keeps. */
+export function indexable(term: string): boolean {
+  return term.length >= MIN_TERM && term.length <= MAX_TERM;
+}
+
+/** First `n` characters (code points) of a term. */
+export function prefixOf(term: string, n: number): string {
+  return Array.from(term).slice(0, n).join('');
+}
+
+/** File-name form of a shard key: itself when plain ASCII, otherwise `_` and its UTF-8 bytes in hex. */
+export function keyFile(key: string): string {
+  if (/^[a-z0-9]+$/.test(key)) return key;
+  return `_${Array.from(new TextEncoder().encode(key), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The shard that answers a query word: a top shard for 1-2 characters, else the full shard of its first 3. */
+export function shardFor(word: string): { kind: 't' | 's'; key: string } {
+  const chars = Array.from(word);
+  return chars.length < SHARD_PREFIX ? { kind: 't', key: word } : { kind: 's', key: chars.slice(0, SHARD_PREFIX).join('') };
+}
+
+/** Address of a shard file under the version folder. */
+export function shardUrl(v: string, shard: { kind: 't' | 's'; key: string }, base = SEARCH_BASE): string {
+  return `${base}${v}/${shard.kind}/${keyFile(shard.key)}.bin`;
+}
+
+/** Address of a page's fragment. */
+export function fragmentUrl(v: string, doc: number, base = SEARCH_BASE): string {
+  return `${base}${v}/d/${doc}.json`;
+}
+
+/**
+ * Writes a shard (before compression): varint term count, then per term its
+ * UTF-8 name, idf and postings (page deltas, then weights), then `next` in UTF-8.
+ */
+export function encodeShard(terms: ReadonlyArray<[string, Postings]>, next = ''): Uint8Array {
+  const enc = new TextEncoder();
+  let buf = new Uint8Array(1024);
+  let at = 0;
+  const room = (n: number) => {
+    if (at + n <= buf.length) return;
+    const next = new Uint8Array(Math.max(buf.length * 2, at + n));
+    next.set(buf.subarray(0, at));
+    buf = next;
+  };
+  const varint = (n: number) => {
+    room(5);
+    while (n >= 0x80) {
+      buf[at++] = (n & 0x7f) | 0x80;
+      n >>>= 7;
+    }
+    buf[at++] = n;
+  };
+  varint(terms.length);
+  for (const [term, p] of terms) {
+    const name = enc.encode(term);
+    varint(name.length);
+    room(name.length);
+    buf.set(name, at);
+    at += name.length;
+    varint(p.idf);
+    varint(p.docs.length);
+    let prev = 0;
+    for (const d of p.docs) {
+      varint(d - prev);
+      prev = d;
+    }
+    room(p.weights.length);
+    buf.set(p.weights, at);
+    at += p.weights.length;
+  }
+  const tail = enc.encode(next);
+  varint(tail.length);
+  room(tail.length);
+  buf.set(tail, at);
+  at += tail.length;
+  return buf.slice(0, at);
+}
+
+/** Reads what encodeShard wrote; throws on a truncated or malformed shard. */
+export function decodeShard(bytes: Uint8Array): Shard {
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  let at = 0;
+  const varint = () => {
+    let n = 0;
+    let shift = 0;
+    for (;;) {
+      if (at >= bytes.length) throw new RangeError('search shard is truncated');
+      const b = bytes[at++]!;
+      n += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return n;
+      shift += 7;
+      if (shift > 35) throw new RangeError('search shard is malformed');
+    }
+  };
+  const take = (n: number) => {
+    if (at + n > bytes.length) throw new RangeError('search shard is truncated');
+    const s = bytes.subarray(at, at + n);
+    at += n;
+    return s;
+  };
+  const terms = new Map<string, Postings>();
+  const count = varint();
+  for (let i = 0; i < count; i++) {
+    const term = dec.decode(take(varint()));
+    const idf = varint();
+    const n = varint();
+    const docs = new Uint32Array(n);
+    let prev = 0;
+    for (let j = 0; j < n; j++) docs[j] = prev += varint();
+    terms.set(term, { idf, docs, weights: take(n).slice() });
+  }
+  const next = dec.decode(take(varint()));
+  if (at !== bytes.length) throw new RangeError('search shard has trailing bytes');
+  return { terms, next };
+}
