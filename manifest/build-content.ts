@@ -14,6 +14,8 @@ export interface BuildContentOptions {
 export async function buildContent(o: BuildContentOptions): Promise<CompileResult> {
   const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined });
   writeInto(o.outDir, r.files, r.copies);
+  // Written: the chunks' text need not stay in memory while the search index is built.
+  r.files.clear();
   await writeSearchIndex(o.outDir, r.search);
   return r;
 }

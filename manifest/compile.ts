@@ -18,7 +18,8 @@ import { parseYaml, schemaErrors, type YamlSource } from './yaml-source.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { substituteVariables } from './variables.ts';
 import { convertCallouts } from './callouts.ts';
-import { analyseMarkdown, type MarkdownFacts, type Section } from './markdown.ts';
+import type { MarkdownFacts, Section } from './markdown.ts';
+import { analyseAll } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
@@ -147,8 +148,9 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
     (f) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')),
   );
 
-  const pages: CompiledPage[] = [];
-  for (const relativePath of mdFiles) {
+  // Read every file first (front matter, variables, directives), then analyse
+  // all bodies at once: on a large site the analysis runs on every core.
+  const read = mdFiles.map((relativePath) => {
     const abs = path.join(contentDir, relativePath);
     const file = rel(abs);
     // A broken file is reported and then read as well as it can be, so it still
@@ -160,7 +162,12 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
     let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
     body = openapi.expand(body, file, split.bodyLine, errors);
     body = convertCallouts(body, file, split.bodyLine, errors);
-    const facts = analyseMarkdown(body);
+    return { relativePath, abs, file, split, src, fm, body };
+  });
+  const analysed = await analyseAll(read.map((r) => r.body));
+
+  const pages: CompiledPage[] = read.map(({ relativePath, abs, file, split, src, fm }, i) => {
+    const facts = analysed[i]!;
     let title = fm.title ?? facts.h1;
     if (!title) {
       // A front matter that failed to parse has been reported already; its title is unknown, not missing.
@@ -182,15 +189,17 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
       lastUpdated: dateText(ts),
       lastUpdatedTimestamp: ts,
     };
-    pages.push({
+    // One string for the facts and the chunk (a large site holds every page's text in memory).
+    facts.body = facts.body.replace(/^\n+/, '');
+    return {
       record,
-      body: { markdown: facts.body.replace(/^\n+/, ''), html: facts.html, images: {} },
+      body: { markdown: facts.body, html: facts.html, images: {} },
       facts,
       file,
       bodyLine: split.bodyLine,
       fm: src,
-    });
-  }
+    };
+  });
 
   pages.sort((a, b) => a.record.path.localeCompare(b.record.path));
   checkPaths(pages, errors);

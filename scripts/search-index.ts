@@ -15,7 +15,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   encodeShard,
-  fragmentUrl,
   indexable,
   keyFile,
   MAX_POSTINGS,
@@ -141,24 +140,26 @@ function shards(terms: Map<string, Postings>): { files: Map<string, Uint8Array>;
 /** Indexes `pages` and writes `<outDir>/search/`, replacing any previous index. */
 export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>): Promise<{ pages: number; version: string }> {
   const target = path.join(outDir, 'search');
-  const { terms } = invert(pages);
-  const { files, first } = shards(terms);
-  terms.clear();
+  rmSync(target, { recursive: true, force: true });
+  // Written into a temporary folder, named by the hash of everything in it once complete.
+  const tmp = path.join(target, `tmp-${process.pid}`);
+  for (const sub of ['s', 't', 'd']) mkdirSync(path.join(tmp, sub), { recursive: true });
   const hash = createHash('sha256');
-  const fragments = pages.map((p, doc) => {
+  pages.forEach((p, doc) => {
     const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.map((s) => [s.slug, s.title, s.text]) };
     const text = JSON.stringify(f);
     hash.update(`${doc}\0${text}\0`);
-    return text;
+    writeFileSync(path.join(tmp, 'd', `${doc}.json`), text);
   });
-  for (const [file, bytes] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) hash.update(file).update(bytes);
+  const { terms } = invert(pages);
+  const { files, first } = shards(terms);
+  terms.clear();
+  for (const [file, bytes] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    hash.update(file).update(bytes);
+    writeFileSync(path.join(tmp, file), bytes);
+  }
   const version = hash.digest('hex').slice(0, 12);
-
-  rmSync(target, { recursive: true, force: true });
-  const dir = path.join(target, version);
-  for (const sub of ['s', 't', 'd']) mkdirSync(path.join(dir, sub), { recursive: true });
-  for (const [file, bytes] of files) writeFileSync(path.join(dir, file), bytes);
-  fragments.forEach((text, doc) => writeFileSync(path.join(outDir, fragmentUrl(version, doc)), text));
+  renameSync(tmp, path.join(target, version));
   const meta: SearchMeta = { v: version, docs: pages.length, first };
   // The entry file last, by rename: it only ever names a complete version folder.
   writeFileSync(path.join(target, 'index.json.tmp'), JSON.stringify(meta));

@@ -24,7 +24,7 @@ export interface SearchGroup {
   hits: SearchHit[];
 }
 
-/** A search backend: the local Pagefind index or Algolia DocSearch. */
+/** A search backend: the local index or Algolia DocSearch. */
 export interface SearchEngine {
   /** Answers `query`; rejects with an AbortError once `signal` aborts. */
   search(query: string, signal?: AbortSignal): Promise<SearchGroup[]>;

@@ -1,5 +1,5 @@
 /**
- * Highlighted excerpts as both engines send them: HTML-escaped text with
+ * Highlighted excerpts as Algolia sends them: HTML-escaped text with
  * `<mark>` around the matched words. Parsed into text runs here, so the UI
  * renders them as text and never as HTML.
  */

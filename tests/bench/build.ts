@@ -2,7 +2,7 @@
  * Timed builds: `scripts/build.ts` run as `npm run build` runs it (tsx, in
  * the project folder), with CONTENT_DIR and DIST_DIR pointing at the site to
  * build. Wall time from spawn to exit, and the peak memory of the process
- * tree (the build, Tailwind's CLI and Pagefind's indexer).
+ * tree (the build and Tailwind's CLI).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Highlighted excerpts from Pagefind and Algolia become text runs; nothing is ever read as HTML.
+// Highlighted excerpts from Algolia become text runs; nothing is ever read as HTML.
 import { describe, expect, it } from 'vitest';
 import { clipExcerpt, decodeEntities, parseExcerpt } from '../../../src/search/excerpt.ts';
 

@@ -1,0 +1,33 @@
+// Markdown analysis on worker threads gives exactly what the build's own thread gives, in page order.
+import { describe, expect, it } from 'vitest';
+import { analyseAll } from '../../../manifest/analyse-pool.ts';
+import { analyseMarkdown } from '../../../manifest/markdown.ts';
+
+const bodies = Array.from({ length: 60 }, (_, i) =>
+  [
+    i % 2 ? '# Page ' + i : '',
+    '',
+    `Intro of page ${i} with a [link](/guides/ivr/#dial-${i}) and <kbd>raw</kbd> HTML.`,
+    '',
+    `## Section ${i}`,
+    '',
+    `| a | b |\n|---|---|\n| ${i} | ![diagram](/images/d${i}.svg) |`,
+    '',
+    `### Détails ${i % 5}`,
+    '',
+    'Text under the third level, with https://example.com autolinked.',
+  ].join('\n'),
+);
+
+describe('analyseAll', () => {
+  it('returns the same facts from two worker threads as from this thread, in order', { timeout: 30_000 }, async () => {
+    const here = bodies.map(analyseMarkdown);
+    const pooled = await analyseAll(bodies, 2);
+    expect(pooled).toEqual(here);
+    expect(pooled[7]!.headers.map((h) => h.slug)).toEqual(['section-7', 'détails-2']);
+  });
+
+  it('runs in this thread for small sites', async () => {
+    expect(await analyseAll(bodies.slice(0, 3))).toEqual(bodies.slice(0, 3).map(analyseMarkdown));
+  });
+});
