@@ -87,7 +87,8 @@ function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings
       return { doc, w: Math.max(1, Math.min(MAX_WEIGHT, Math.round((norm / (K1 + 1)) * MAX_WEIGHT))) };
     });
     if (order.length > MAX_POSTINGS) order = order.sort((a, b) => b.w - a.w || a.doc - b.doc).slice(0, MAX_POSTINGS).sort((a, b) => a.doc - b.doc);
-    terms.set(term, { idf: Math.round(idf * 1000), docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w) });
+    // A word on every page still counts a little (the smallest stored idf), so such pages can be found by it.
+    terms.set(term, { idf: Math.max(1, Math.round(idf * 1000)), docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w) });
     raw.delete(term);
   }
   return { terms, docs: n };

@@ -69,7 +69,8 @@ function scoresOf(word: string, shard: Shard): Map<number, number> {
     for (let i = 0; i < p.docs.length; i++) {
       const s = (idf * p.weights[i]!) / MAX_WEIGHT;
       const doc = p.docs[i]!;
-      if (s > (out.get(doc) ?? 0)) out.set(doc, s);
+      const had = out.get(doc);
+      if (had === undefined || s > had) out.set(doc, s);
     }
   }
   return out;
@@ -98,14 +99,19 @@ export function rank(perWord: ReadonlyArray<Map<number, number>>, limit: number)
  * string's length so that match positions point into the original text.
  */
 function foldSameLength(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const f = foldText(ch);
-    out += f.length === ch.length ? f : ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
+  const lower = s.toLowerCase();
+  let out = lower;
+  if (lower.length !== s.length) {
+    // A rare letter whose lower case is longer (İ): fold that text one character at a time.
+    out = '';
+    for (const ch of s) out += ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
   }
-  return out;
+  // Only non-ASCII characters can carry accents; most text has none, and is done here.
+  return NON_ASCII.test(out) ? out.replace(NON_ASCII_ALL, (ch) => (foldText(ch).length === ch.length ? foldText(ch) : ch)) : out;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII_ALL = /[^\x00-\x7f]/g;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Runs of `text` with the words that begin with a query word marked; also how many were marked. */

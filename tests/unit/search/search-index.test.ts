@@ -193,3 +193,24 @@ describe('the engine over HTTP', () => {
     expect((await e.search('assistants')).map((g) => g.path)).toEqual(['/guides/watson/']);
   });
 });
+
+describe('a word on every page', () => {
+  it('still finds the pages, best weighted first', async () => {
+    const all: SearchPage[] = Array.from({ length: 5 }, (_, i) => ({ path: `/p/${i}.html`, title: i === 3 ? 'Overview' : `Page ${i}`, sections: [{ slug: '', title: '', text: 'overview of the product' }] }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-every-'));
+    const r = await writeSearchIndex(out, all);
+    const shard = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'ove.bin'))));
+    expect(shard.terms.get('overview')!.idf).toBeGreaterThan(0);
+    const server = await startServer({ root: out, port: 0 });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.url), init);
+    try {
+      const groups = await (await createLocalEngine('/search/')).search('overview');
+      expect(groups.map((g) => g.path)[0]).toBe('/p/3.html');
+      expect(groups).toHaveLength(5);
+    } finally {
+      globalThis.fetch = realFetch;
+      await server.close();
+    }
+  });
+});
