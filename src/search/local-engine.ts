@@ -112,31 +112,43 @@ function foldSameLength(s: string): string {
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
-const WORD = /[\p{L}\p{N}]+/gu;
+/** Words beginning with one of the query words, in folded text. */
+function matcher(query: ReadonlyArray<string>): RegExp {
+  const alternatives = query.map((q) => q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})[\\p{L}\\p{N}]*`, 'gu');
+}
 
-/** Runs of `text` with the words that begin with a query word marked; also how many were marked. */
-export function markMatches(text: string, query: ReadonlyArray<string>): { parts: ExcerptPart[]; count: number } {
-  const folded = foldSameLength(text);
+/**
+ * Runs of `text` with the words that begin with a query word marked; also
+ * how many were marked. `folded` is the text folded to the same length
+ * (computed when not given; a page's folded text is cached while it is shown).
+ */
+export function markMatches(text: string, query: ReadonlyArray<string>, folded: string = foldSameLength(text)): { parts: ExcerptPart[]; count: number } {
   const parts: ExcerptPart[] = [];
   let count = 0;
   let at = 0;
-  for (const m of folded.matchAll(WORD)) {
-    if (!query.some((q) => m[0].startsWith(q))) continue;
-    const start = m.index;
-    if (start > at) parts.push({ text: text.slice(at, start), mark: false });
-    parts.push({ text: text.slice(start, start + m[0].length), mark: true });
-    at = start + m[0].length;
-    count++;
-  }
+  if (query.length > 0)
+    for (const m of folded.matchAll(matcher(query))) {
+      const start = m.index;
+      if (start > at) parts.push({ text: text.slice(at, start), mark: false });
+      parts.push({ text: text.slice(start, start + m[0].length), mark: true });
+      at = start + m[0].length;
+      count++;
+    }
   if (at < text.length) parts.push({ text: text.slice(at), mark: false });
   return { parts, count };
 }
 
+/** Each section's heading and text folded, per page text, computed on first use. */
+const foldedSections = new WeakMap<SearchFragment, Array<{ title: string; text: string }>>();
+
 /** A page's result group: its sections where the query words occur, best first. */
 export function groupOf(f: SearchFragment, query: ReadonlyArray<string>): SearchGroup {
+  let found = foldedSections.get(f);
+  if (!found) foldedSections.set(f, (found = f.s.map(([, title, text]) => ({ title: foldSameLength(title), text: foldSameLength(text) }))));
   const scored = f.s.map(([slug, title, text], i) => {
-    const heading = markMatches(title, query).count;
-    const body = markMatches(text, query);
+    const heading = markMatches(title, query, found[i]!.title).count;
+    const body = markMatches(text, query, found[i]!.text);
     return { i, slug, title, body, score: heading * HEADING_BONUS + body.count };
   });
   const matched = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
