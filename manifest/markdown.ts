@@ -6,7 +6,7 @@
  */
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
-import remarkGfm from '../src/shared/markdown/remark-gfm-parse.ts';
+import remarkGfm, { gfmOptionsFor, type GfmParseOptions } from '../src/shared/markdown/remark-gfm-parse.ts';
 import rehypeSlug from 'rehype-slug';
 import { toHast } from 'mdast-util-to-hast';
 import { toString as hastToString } from 'hast-util-to-string';
@@ -51,11 +51,21 @@ export interface MarkdownFacts {
 
 type Node = { type: string; depth?: number; url?: string; alt?: string | null; children?: Node[]; position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } }; tagName?: string; properties?: Record<string, unknown>; value?: string };
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkCallouts);
+/** One parser per set of GFM constructs a text may hold (see gfmOptionsFor): at most eight. */
+const parsers = new Map<string, ReturnType<typeof makeParser>>();
+const makeParser = (o: GfmParseOptions) => unified().use(remarkParse).use(remarkGfm, o).use(remarkCallouts);
+function parserFor(markdown: string) {
+  const o = gfmOptionsFor(markdown);
+  const key = JSON.stringify(o);
+  let p = parsers.get(key);
+  if (!p) parsers.set(key, (p = makeParser(o)));
+  return p;
+}
 
 /** Analyses `source`, a page body whose site variables are already substituted. */
 export function analyseMarkdown(source: string): MarkdownFacts {
   let body = source;
+  const parser = parserFor(source);
   let tree = parser.parse(body) as unknown as Node;
   let h1: string | undefined;
   const first = tree.children?.find((n) => n.type !== 'html' || !/^<!--/.test(n.value ?? ''));

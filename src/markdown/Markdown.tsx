@@ -1,7 +1,7 @@
 /** Renders a page chunk: GFM, callouts, heading ids, sized images, router links, code blocks. */
 import { useMemo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from '../shared/markdown/remark-gfm-parse.ts';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
+import remarkGfm, { gfmOptionsFor } from '../shared/markdown/remark-gfm-parse.ts';
 import rehypeSlug from 'rehype-slug';
 import remarkCallouts from '../shared/markdown/remark-callouts.ts';
 import type { Chunk } from '../shared/schemas/manifest.ts';
@@ -13,7 +13,8 @@ import { CodeBlock } from './CodeBlock.tsx';
 import { customElementComponents } from './custom-elements.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 
-const remarkPlugins = [remarkGfm, remarkCallouts];
+/** GFM with only the constructs the page may hold (the same tree, parsed faster), and callouts. */
+const remarkPluginsFor = (markdown: string): Options['remarkPlugins'] => [[remarkGfm, gfmOptionsFor(markdown)], remarkCallouts];
 
 /** The page body. */
 export function Markdown({ chunk }: { chunk: Chunk }) {
@@ -39,7 +40,7 @@ export function Markdown({ chunk }: { chunk: Chunk }) {
   );
   if (raw === null) return <div className="markdown-loading" aria-busy="true" />;
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={[...raw, rehypeSlug]} components={components}>
+    <ReactMarkdown remarkPlugins={remarkPluginsFor(chunk.markdown)} rehypePlugins={[...raw, rehypeSlug]} components={components}>
       {chunk.markdown}
     </ReactMarkdown>
   );

@@ -1,0 +1,51 @@
+// GFM constructs are only turned off for texts that cannot hold them, and then the tree is the very same.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm, { gfmOptionsFor } from '../../../src/shared/markdown/remark-gfm-parse.ts';
+
+const full = unified().use(remarkParse).use(remarkGfm);
+const lean = (md: string) => unified().use(remarkParse).use(remarkGfm, gfmOptionsFor(md));
+const same = (md: string) => expect(lean(md).runSync(lean(md).parse(md))).toEqual(full.runSync(full.parse(md)));
+const none = unified().use(remarkParse).use(remarkGfm, { literalAutolinks: false, tables: false, strikethrough: false });
+
+const pages = (readdirSync('content', { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.md') && !f.startsWith('public'))
+  .map((f) => readFileSync(path.join('content', f), 'utf8'));
+
+describe('parsing without literal autolinks', () => {
+  it('gives the same tree for every content page', () => {
+    expect(pages.filter((p) => !gfmOptionsFor(p).literalAutolinks).length).toBeGreaterThan(10);
+    expect(pages.filter((p) => !gfmOptionsFor(p).tables).length).toBeGreaterThan(5);
+    for (const md of pages) same(md);
+  });
+
+  it('keeps each construct on for text that has it (where the trees would differ)', () => {
+    const cases: Array<[string, keyof ReturnType<typeof gfmOptionsFor>]> = [
+      ['See https://voxcheck.example/docs.', 'literalAutolinks'],
+      ['Go to www.voxcheck.example now', 'literalAutolinks'],
+      ['Write to help@voxcheck.example', 'literalAutolinks'],
+      ['| a |\n| - |\n| b |', 'tables'],
+      ['~~old~~ new', 'strikethrough'],
+    ];
+    for (const [md, key] of cases) {
+      expect(gfmOptionsFor(md)[key]).toBe(true);
+      expect(none.parse(md)).not.toEqual(full.parse(md));
+      same(md);
+    }
+  });
+
+  it('gives the same tree for random Markdown', () => {
+    const piece = fc.constantFrom('# ', '## ', '- ', '1. ', '> ', '| a | b |\n|---|---|\n| c | d |\n', '`code`', '**b**', '_i_', '~~s~~', '[x](/y)', '![a](/i.png)', '[^1]', '[^1]: note\n', '- [ ] task\n', '<kbd>k</kbd>', 'http', 'www', 'wwwx', 'h', 'w', ':', '/', '.', ' ', '\n', '\n\n', 'word', 'https:/x', 'https://x.example/a_b', 'a@b.example', 'mailto', 'x_y_z', '*', '_', '|', '~', '~~', '-');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const md = parts.join('');
+        same(md);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
