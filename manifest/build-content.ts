@@ -1,6 +1,7 @@
 /** Compiles content and writes its output (manifest, chunks, public files, search index) into a folder. */
 import { compileContent, type CompileResult } from './compile.ts';
 import { writeInto } from './output.ts';
+import { formatContentError } from './errors.ts';
 import { writeSearchIndex } from '../scripts/search-index.ts';
 
 /** Options for one content build. */
@@ -8,6 +9,11 @@ export interface BuildContentOptions {
   contentDir: string;
   outDir: string;
   analyticsId?: string | undefined;
+}
+
+/** Prints what the build left out (a missing origin, an empty feed); the build goes on. */
+export function printWarnings(r: CompileResult): void {
+  for (const w of r.warnings) console.warn(`Warning: ${formatContentError(w)}`);
 }
 
 /** Compiles and writes; throws ContentBuildError on broken content (nothing written then). */

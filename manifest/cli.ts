@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { rmSync } from 'node:fs';
-import { buildContent } from './build-content.ts';
+import { buildContent, printWarnings } from './build-content.ts';
 import { commitStage, createStage, discardStage } from './output.ts';
 import { ContentBuildError } from './errors.ts';
 
@@ -23,6 +23,7 @@ try {
   rmSync(path.join(stage, 'data'), { recursive: true, force: true });
   const r = await buildContent({ contentDir, outDir: stage, analyticsId: process.env.ANALYTICS_ID });
   commitStage(stage, distDir);
+  printWarnings(r);
   console.log(`Compiled ${r.manifest.pages.length} pages into ${path.relative(process.cwd(), distDir) || '.'}/ (build ${r.manifest.buildId}).`);
 } catch (e) {
   discardStage(stage);

@@ -23,6 +23,7 @@ import { analyseAll } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
+import { checkPublishedPaths, publish } from './publishing.ts';
 
 /** Where the compiler reads from. */
 export interface CompileOptions {
@@ -57,6 +58,8 @@ export interface CompileResult {
   copies: Map<string, string>;
   /** Search sections of every page. */
   search: Array<{ path: string; title: string; sections: Section[] }>;
+  /** What the build left out and why (printed, never fatal): no origin, an empty feed. */
+  warnings: ContentError[];
 }
 
 const CONFIG_DIR = '_config';
@@ -204,6 +207,7 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   pages.sort((a, b) => a.record.path.localeCompare(b.record.path));
   checkPaths(pages, errors);
   checkReferences({ pages, publicFiles, contentDir, publicDir: PUBLIC_DIR, site, errors });
+  checkPublishedPaths(pages, publicFiles, (p) => rel(path.join(contentDir, PUBLIC_DIR, p)), errors);
 
   if (errors.length > 0) throw new ContentBuildError(errors);
   if (!site) throw new ContentBuildError([]);
@@ -247,8 +251,11 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
     const chunk: Chunk = { buildId, key: p.record.key, path: p.record.path, record: p.record, ...(prev ? { prev } : {}), ...(next ? { next } : {}), ...p.body };
     files.set(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));
   }
+  // Markdown beside every page, llms.txt, robots.txt, and with an origin the sitemap and feeds.
+  const published = publish(config, pages.map((p) => ({ record: p.record, markdown: p.body.markdown })), site.file);
+  for (const [f, text] of published.files) files.set(f, text);
   const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections }));
-  return { manifest, pages, files, copies, search };
+  return { manifest, pages, files, copies, search, warnings: published.warnings };
 }
 
 /**

@@ -157,6 +157,9 @@ export function checkReferences(ctx: Context): void {
     const problem = check(n.link, null);
     if (problem) errors.push({ file, line: src.lineOf(['nav', i, 'link']), message: `Dead navbar link "${n.link}": ${problem}.`, fix: 'Point it at an existing page.' });
   });
+  if (config.image && !ctx.publicFiles.has(config.image.src)) {
+    errors.push({ file, line: src.lineOf(['image', 'src']), message: `Social image "${config.image.src}" does not exist.`, fix: `Add it as content/${ctx.publicDir}${config.image.src} (a 1200 x 630 PNG or JPEG) or correct the path.` });
+  }
   const seen = new Set<string>();
   const walk = (items: ReadonlyArray<SidebarItem>, at: PropertyKey[]) => {
     items.forEach((item, i) => {

@@ -9,7 +9,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, writeFileSyn
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { buildApp } from '../esbuild.config.mjs';
-import { buildContent } from '../manifest/build-content.ts';
+import { buildContent, printWarnings } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { FONT_FILES, renderHtml } from './html.ts';
@@ -88,6 +88,7 @@ try {
   if (html.headers) writeFileSync(path.join(stage, '_headers'), html.headers);
 
   commitStage(stage, dist);
+  printWarnings(content);
   console.log(`Built ${content.manifest.pages.length} pages into ${path.relative(root, dist)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (e) {
   discardStage(stage);

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import { REDIRECT_PARAM } from '../src/shared/spa-redirect.ts';
+import { headTags } from '../src/shared/head-tags.ts';
+import { ATOM_PATH, RSS_PATH } from '../src/shared/site-urls.ts';
 
 /** Self-hosted Open Sans files: npm source name -> served name, both preloaded. Semibold text uses the 700 face (one font file less on every first load). */
 export const FONT_FILES = [
@@ -79,6 +81,36 @@ interface HtmlInput {
   css: string;
 }
 
+/**
+ * The tags index.html carries for programs that read it without running the
+ * app (link previews, simple crawlers): the site's description, Open Graph
+ * and Twitter card defaults with the site's image, and the feed links. No
+ * canonical link or og:url: index.html answers for every page, and the app
+ * sets both per page.
+ */
+export function defaultHeadTags(site: SiteConfig): string {
+  const tags = headTags(site, { title: site.title, description: site.description, type: 'website' })
+    .filter((t) => t.value !== undefined)
+    .map((t) => `<${t.tag} ${Object.entries(t.attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} ${t.tag === 'link' ? 'href' : 'content'}="${esc(t.value!)}">`);
+  if (site.origin && site.feed) {
+    tags.push(
+      `<link rel="alternate" type="application/atom+xml" title="${esc(site.feed.title)} (Atom)" href="${ATOM_PATH}">`,
+      `<link rel="alternate" type="application/rss+xml" title="${esc(site.feed.title)} (RSS)" href="${RSS_PATH}">`,
+    );
+  }
+  return tags.join('\n    ');
+}
+
+/** Content types for the published files, for hosts that read _headers (others pick them by extension). */
+function publishedTypes(site: SiteConfig): string {
+  const types: Array<[string, string]> = [
+    ['/llms.txt', 'text/plain; charset=utf-8'],
+    ['/llms-full.txt', 'text/plain; charset=utf-8'],
+  ];
+  if (site.origin && site.feed) types.push([ATOM_PATH, 'application/atom+xml; charset=utf-8'], [RSS_PATH, 'application/rss+xml; charset=utf-8']);
+  return types.map(([p, t]) => `${p}\n  Content-Type: ${t}\n`).join('');
+}
+
 /** Renders index.html, 404.html and a _headers file for hosts that read one. */
 export function renderHtml(i: HtmlInput): { index: string; notFound: string; headers: string } {
   const template = readFileSync('public/index.html', 'utf8');
@@ -93,7 +125,7 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
   ].join('\n    ');
   const index = template
     .replaceAll('%TITLE%', esc(i.site.title))
-    .replaceAll('%DESCRIPTION%', esc(i.site.description))
+    .replace('%PAGE_TAGS%', defaultHeadTags(i.site))
     .replace('%CSP%', esc(csp))
     .replace('%HEAD_TAGS%', headTags)
     .replace('%THEME_SCRIPT%', THEME_SCRIPT)
@@ -122,6 +154,6 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
   </body>
 </html>
 `;
-  const headers = `/*\n  Content-Security-Policy: ${csp}; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n`;
+  const headers = `/*\n  Content-Security-Policy: ${csp}; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n${publishedTypes(i.site)}`;
   return { index, notFound, headers };
 }

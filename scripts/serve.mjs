@@ -24,11 +24,13 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.yaml': 'application/yaml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.bin': 'application/octet-stream',
 };
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|yaml|txt|map|webmanifest)$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|yaml|txt|md|xml|map|webmanifest)$/;
 
 /** Finds the file for a URL path: the file itself or a folder's index.html. */
 async function locate(root, urlPath) {

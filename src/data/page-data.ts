@@ -8,6 +8,7 @@ import type { PageRecord } from '../shared/schemas/page-record.ts';
 import type { LayoutName } from '../shared/schemas/front-matter.ts';
 import type { PageLink, SidebarNode, SiteData } from '../shared/schemas/site-data.ts';
 import { headerTree, type HeaderNode } from '../shared/sidebar.ts';
+import type { SiteConfig } from '../shared/schemas/site-config.ts';
 
 /** The page body: shown, still loading, or failed (with a way to retry). */
 export type PageContentState =
@@ -27,6 +28,8 @@ export interface PageData {
   prev?: PageLink | undefined;
   next?: PageLink | undefined;
   lastUpdated: string;
+  /** The site config, for the parts that build addresses from it (edit link, feeds, canonical URL). */
+  site: SiteConfig;
   content: PageContentState;
 }
 
@@ -39,6 +42,7 @@ export function buildPageData(site: SiteData, chunk: Chunk): PageData {
     layout: fm.layout ?? (fm.home ? 'home' : 'default'),
     documentTitle: `${record.title} | ${site.site.title}`,
     description: fm.description ?? site.site.description,
+    site: site.site,
     sidebar: site.sidebar,
     headers: headerTree(record.headers, fm.sidebarDepth),
     prev: chunk.prev,
@@ -72,6 +76,7 @@ export function pendingPageData(site: SiteData, path: string, content: Exclude<P
     layout: 'default',
     documentTitle: title ? `${title} | ${site.site.title}` : site.site.title,
     description: site.site.description,
+    site: site.site,
     sidebar: site.sidebar,
     headers: [],
     lastUpdated: '',
@@ -86,6 +91,7 @@ export function notFoundPageData(site: SiteData): PageData {
     layout: 'not-found',
     documentTitle: `Page not found | ${site.site.title}`,
     description: site.site.description,
+    site: site.site,
     sidebar: site.sidebar,
     headers: [],
     lastUpdated: '',

@@ -1,6 +1,6 @@
 import type { LayoutProps } from './types.ts';
 import { PageContent } from '../components/PageContent.tsx';
-import { PageFooter } from '../components/PrevNext.tsx';
+import { PageFooter } from '../components/PageFooter.tsx';
 
 /** A documentation page: title, content, last updated, previous/next. */
 export default function DefaultLayout({ data }: LayoutProps) {

@@ -1,5 +1,6 @@
 import { isValidElement, useEffect, useState, type ComponentProps, type ReactElement } from 'react';
 import { highlight, languageOf } from './highlight.ts';
+import { useCopyText } from '../hooks/useCopyText.ts';
 
 /** The text and language of the <code> inside a fenced block. */
 function codeOf(children: unknown): { text: string; lang: string | null } {
@@ -16,7 +17,8 @@ export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pr
   const { text, lang } = codeOf(children);
   const hl = lang ? languageOf(lang) : null;
   const [html, setHtml] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const { state, copy } = useCopyText();
+  const copied = state === 'copied';
   useEffect(() => {
     if (!hl) return;
     let live = true;
@@ -25,20 +27,11 @@ export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pr
       live = false;
     };
   }, [text, hl]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text.replace(/\n$/, ''));
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="code-block">
       <div className="code-toolbar">
         <span className="code-lang">{lang ?? ''}</span>
-        <button type="button" className="copy-button" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code'}>
+        <button type="button" className="copy-button" onClick={() => void copy(text.replace(/\n$/, ''))} aria-label={copied ? 'Copied' : 'Copy code'}>
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>

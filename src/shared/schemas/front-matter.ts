@@ -42,6 +42,8 @@ export const FrontMatter = z.strictObject({
   title: z.optional(z.string().check(z.minLength(1))),
   /** Meta description and search snippet. */
   description: z.optional(z.string()),
+  /** Publication date (YYYY-MM-DD) of a release note or blog post, for the feeds. */
+  date: z.optional(z.string().check(z.regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, 'Expected a date like 2020-04-30'))),
   /** Address of the page when it should not follow the file. */
   permalink: z.optional(sitePath),
   /** Layout from the registry (default "default"; "home" when `home: true`). */

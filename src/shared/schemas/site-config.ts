@@ -35,12 +35,55 @@ export const SidebarGroup: z.ZodMiniType<SidebarGroup> = z.strictObject({
   },
 });
 
+/** Scheme and host the site is deployed at, without a path or trailing slash. */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/i;
+
+/** The image shown when a page is shared (Open Graph and Twitter cards). */
+export const SocialImage = z.strictObject({
+  /** Site path of a PNG or JPEG in content/public, ideally 1200 x 630 pixels. */
+  src: z.string().check(z.regex(/^\/[^?#\s]+\.(?:png|jpe?g)$/i, 'Expected a PNG or JPEG like /social-card.png')),
+  /** What the image shows, for readers who cannot see it. */
+  alt: z.string().check(z.minLength(1)),
+});
+
+/** The repository that holds the content, for "Edit this page" links. */
+export const Repository = z.strictObject({
+  /** Web address of the repository, like https://github.com/owner/name (no trailing slash). */
+  url: z.string().check(z.regex(/^https:\/\/[^\s?#]+[^/\s?#]$/, 'Expected https://host/owner/name')),
+  /** Branch that edits go to (default main). */
+  branch: z._default(z.string().check(z.minLength(1)), 'main'),
+  /** Folder of the content inside the repository (default content; empty when the content is at the top). */
+  dir: z._default(z.string().check(z.regex(/^(?:[^/\s]+(?:\/[^/\s]+)*)?$/, 'Expected a folder like content or docs/content')), 'content'),
+});
+export type Repository = z.infer<typeof Repository>;
+
+/** The release feed (Atom and RSS) of release notes and blog posts. */
+export const FeedConfig = z.strictObject({
+  /** Feed title, as feed readers list it. */
+  title: z.string().check(z.minLength(1)),
+  /** One line about the feed (default: the site description). */
+  description: z.optional(z.string()),
+  /** Author named in the feed (default: the site title). */
+  author: z.optional(z.string().check(z.minLength(1))),
+  /** Path prefixes of the pages that are posts, such as /releases/ and /blogs/. */
+  include: z.array(z.string().check(z.regex(/^\/(?:[^/\s?#]+\/)*$/, 'Expected a folder like /releases/'))).check(z.minLength(1)),
+});
+export type FeedConfig = z.infer<typeof FeedConfig>;
+
 /** The site config in content/_config/site.yml. */
 export const SiteConfig = z.strictObject({
   /** Site title, shown in the navbar and after each page title. */
   title: z.string().check(z.minLength(1)),
   /** Default meta description. */
   description: z.string(),
+  /** Where the site is deployed (https://docs.example.com): sitemap, feeds, canonical links and social previews need it. */
+  origin: z.optional(z.string().check(z.regex(ORIGIN, 'Expected scheme and host only, like https://docs.example.com'))),
+  /** Image for link previews of every page. */
+  image: z.optional(SocialImage),
+  /** Repository of the content; default pages then link to "Edit this page". */
+  repository: z.optional(Repository),
+  /** Atom and RSS feed of release notes and blog posts (built when origin is set). */
+  feed: z.optional(FeedConfig),
   /** Base path the site is served under. */
   base: z._default(z.string().check(z.startsWith('/'), z.endsWith('/')), '/'),
   /** Extra head tags for index.html. */
