@@ -31,7 +31,7 @@ export function PageContent({ path, content: latest }: { path: string; content: 
   if (content.state === 'loading') return loading;
   return (
     <Suspense fallback={loading}>
-      <div className="prose prose-slate max-w-none dark:prose-invert content">
+      <div className="prose prose-slate max-w-none dark:prose-invert prose-code:before:content-none prose-code:after:content-none content">
         <Markdown chunk={content.chunk} />
       </div>
     </Suspense>
