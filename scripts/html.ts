@@ -38,18 +38,12 @@ export const BOOT_SCRIPT =
   "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className=o?'page overview overview-'+f.layout+' mx-auto max-w-4xl px-5 py-8 lg:px-8':'page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);m.appendChild(a)}).catch(function(){})}catch(e){}})();";
 
 /**
- * 404.html's job: send a deep link to index.html with the original path,
- * query and hash in one query parameter, which the app restores before its
- * router starts. Before it leaves, it asks for the page's chunk with a
- * prefetch, which the browser finishes across the navigation and keeps for
- * the next page, so the redirect's round trip and the chunk's overlap.
+ * 404.html's only job: send a deep link to index.html with the original
+ * path, query and hash in one query parameter, which the app restores before
+ * its router starts.
  */
 export function redirectScript(base: string): string {
-  return (
-    "(function(){var l=window.location;try{var p=decodeURI(l.pathname),u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;" +
-    "if(u){var k=document.createElement('link');k.rel='prefetch';k.href='/data/pages'+u+'.json';document.head.appendChild(k)}}catch(e){}" +
-    `l.replace(${JSON.stringify(base)}+'?${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`
-  );
+  return `(function(){var l=window.location;l.replace(${JSON.stringify(base)}+'?${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`;
 }
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
@@ -135,18 +129,13 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
     .replace('%ENTRY%', i.entry)
     .replace('%BUILD_ID%', i.buildId);
   const redirect = redirectScript(i.site.base);
-  // What index.html will need first, fetched while the redirect is on its way (same files as its preloads).
-  const prefetch = [`${i.site.base}data/site.json`, i.css, i.entry, ...i.preload, ...FONT_FILES.filter((f) => f.preload).map((f) => `/assets/fonts/${f.file}`)]
-    .map((h) => `<link rel="prefetch" href="${esc(h)}">`)
-    .join('\n    ');
   const notFound = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
-    <meta http-equiv="Content-Security-Policy" content="${esc(`default-src 'self'; script-src ${sha(redirect)}; object-src 'none'; base-uri 'none'`)}">
+    <meta http-equiv="Content-Security-Policy" content="${esc(`default-src 'none'; script-src ${sha(redirect)}`)}">
     <title>${esc(i.site.title)}</title>
     <meta name="robots" content="noindex">
-    ${prefetch}
     <script>${redirect}</script>
   </head>
   <body>
