@@ -18,7 +18,9 @@ export function printWarnings(r: CompileResult): void {
 
 /** Compiles and writes; throws ContentBuildError on broken content (nothing written then). */
 export async function buildContent(o: BuildContentOptions): Promise<CompileResult> {
-  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined });
+  // Per-page files go straight to disk: the compiler has checked everything before it makes them.
+  const emit = (file: string, text: string) => writeInto(o.outDir, new Map([[file, text]]));
+  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, emit });
   writeInto(o.outDir, r.files, r.copies);
   // Written: the chunks' text need not stay in memory while the search index is built.
   r.files.clear();

@@ -33,6 +33,13 @@ export interface CompileOptions {
   rootDir?: string;
   /** Overrides the site config's analytics id (ANALYTICS_ID). */
   analyticsId?: string | undefined;
+  /**
+   * Receives each per-page output file (chunks, Markdown copies, llms files)
+   * as soon as it is made, once the content has been found free of errors;
+   * without it they are collected in `files`. A large site's text is then
+   * never held in memory all at once.
+   */
+  emit?: ((file: string, text: string) => void) | undefined;
 }
 
 /** One page as the compiler sees it, before records are written. */
@@ -219,12 +226,10 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   const copies = new Map<string, string>();
   for (const f of publicFiles) copies.set(f.slice(1), path.join(contentDir, PUBLIC_DIR, f));
   const records = pages.map((p) => p.record);
-  const buildId = createHash('sha1')
-    .update(JSON.stringify(records))
-    .update(JSON.stringify(pages.map((p) => p.body)))
-    .update(JSON.stringify(config))
-    .digest('hex')
-    .slice(0, 12);
+  const id = createHash('sha1').update(JSON.stringify(records));
+  for (const p of pages) id.update(JSON.stringify(p.body));
+  const buildId = id.update(JSON.stringify(config)).digest('hex').slice(0, 12);
+  const emit = opts.emit ?? ((file: string, text: string) => void files.set(file, text));
 
   // The complete record set, for tools and readers of the spec's page records.
   const manifest: Manifest = { buildId, site: config, pages: records };
@@ -249,11 +254,10 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   for (const p of pages) {
     const { prev, next } = prevNext(p.record, order, byPath);
     const chunk: Chunk = { buildId, key: p.record.key, path: p.record.path, record: p.record, ...(prev ? { prev } : {}), ...(next ? { next } : {}), ...p.body };
-    files.set(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));
+    emit(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));
   }
   // Markdown beside every page, llms.txt, robots.txt, and with an origin the sitemap and feeds.
-  const published = publish(config, pages.map((p) => ({ record: p.record, markdown: p.body.markdown })), site.file);
-  for (const [f, text] of published.files) files.set(f, text);
+  const published = publish(config, pages.map((p) => ({ record: p.record, markdown: p.body.markdown })), site.file, emit);
   const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections }));
   return { manifest, pages, files, copies, search, warnings: published.warnings };
 }

@@ -18,15 +18,21 @@ export const PUBLISHED_FILES = ['/robots.txt', '/sitemap.xml', ATOM_PATH, RSS_PA
 
 /** Generated files (path under dist/ -> text) and warnings about what was left out. */
 export interface Published {
+  /** The files, unless `emit` was given (then empty). */
   files: Map<string, string>;
   warnings: ContentError[];
 }
 
-/** Builds the published files for `pages`; `configFile` names site.yml in warnings. */
-export function publish(site: SiteConfig, pages: ReadonlyArray<PublishedPage>, configFile: string): Published {
+/** Builds the published files for `pages`, handing each to `emit` when given; `configFile` names site.yml in warnings. */
+export function publish(site: SiteConfig, pages: ReadonlyArray<PublishedPage>, configFile: string, emit?: (file: string, text: string) => void): Published {
   const files = new Map<string, string>();
   const warnings: ContentError[] = [];
-  const put = (address: string, text: string) => files.set(address.slice(1), text);
+  const made = new Set<string>();
+  const put = (address: string, text: string) => {
+    made.add(address);
+    if (emit) emit(address.slice(1), text);
+    else files.set(address.slice(1), text);
+  };
 
   for (const p of pages) put(markdownPathOf(p.record.path), pageMarkdown(p.record, p.markdown, siteUrl(site, p.record.path)));
 
@@ -52,8 +58,8 @@ export function publish(site: SiteConfig, pages: ReadonlyArray<PublishedPage>, c
 
   const sections = llmsSections(site.sidebar, pages);
   const about = pages.find((p) => p.record.path === '/')?.record.frontmatter.description;
-  put(LLMS_PATH, llmsTxt(site, sections, about, files.has(ATOM_PATH.slice(1))));
-  put(LLMS_FULL_PATH, llmsFullTxt(site, sections, about, files.has(ATOM_PATH.slice(1))));
+  put(LLMS_PATH, llmsTxt(site, sections, about, made.has(ATOM_PATH)));
+  put(LLMS_FULL_PATH, llmsFullTxt(site, sections, about, made.has(ATOM_PATH)));
   return { files, warnings };
 }
 
