@@ -107,15 +107,27 @@ function foldSameLength(s: string): string {
     for (const ch of s) out += ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
   }
   // Only non-ASCII characters can carry accents; most text has none, and is done here.
-  return NON_ASCII.test(out) ? out.replace(NON_ASCII_ALL, (ch) => (foldText(ch).length === ch.length ? foldText(ch) : ch)) : out;
+  return NON_ASCII.test(out)
+    ? out.replace(NON_ASCII_ALL, (ch) => {
+        const f = foldText(ch);
+        return f.length === ch.length ? f : ch;
+      })
+    : out;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
+/** The last query's expression: a result list marks many texts with one query. */
+let lastMatcher: { key: string; re: RegExp } | undefined;
+
 /** Words beginning with one of the query words, in folded text. */
 function matcher(query: ReadonlyArray<string>): RegExp {
+  const key = query.join('\0');
+  if (lastMatcher?.key === key) return lastMatcher.re;
   const alternatives = query.map((q) => q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})[\\p{L}\\p{N}]*`, 'gu');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})[\\p{L}\\p{N}]*`, 'gu');
+  lastMatcher = { key, re };
+  return re;
 }
 
 /**

@@ -102,15 +102,21 @@ const TITLES: Record<Exclude<Failure, 'slow'>, RegExp> = {
   truncated: /damaged/i,
 };
 
+/** From a loaded page, navigates to one whose chunk fails with `failure`, and waits for the error view. */
+async function navigateIntoFailure(failure: keyof typeof TITLES) {
+  const { page, errors } = await site.open();
+  const { start, a } = threePages();
+  await page.goto(site.url + start.path);
+  await expectContent(page, start);
+  const broken = await breakRequests(page, chunkOf(a), failure);
+  await navigate(page, a);
+  await expectErrorView(page, TITLES[failure]);
+  return { page, errors, a, broken };
+}
+
 describe('a page chunk that fails', () => {
   it.each(['abort', 503] as const)('%s: is retried twice with growing gaps, then shows an error view whose Retry loads the page', async (failure) => {
-    const { page, errors } = await site.open();
-    const { start, a } = threePages();
-    await page.goto(site.url + start.path);
-    await expectContent(page, start);
-    const broken = await breakRequests(page, chunkOf(a), failure);
-    await navigate(page, a);
-    await expectErrorView(page, TITLES[failure]);
+    const { page, errors, a, broken } = await navigateIntoFailure(failure);
 
     expect(broken.times).toHaveLength(1 + MAX_RETRIES);
     const gaps = broken.times.slice(1).map((t, i) => t - broken.times[i]!);
@@ -125,13 +131,7 @@ describe('a page chunk that fails', () => {
   });
 
   it.each([404, 'html', 'truncated'] as const)('%s: is not retried (one request) and shows an error view whose Retry loads the page', async (failure) => {
-    const { page, errors } = await site.open();
-    const { start, a } = threePages();
-    await page.goto(site.url + start.path);
-    await expectContent(page, start);
-    const broken = await breakRequests(page, chunkOf(a), failure);
-    await navigate(page, a);
-    await expectErrorView(page, TITLES[failure]);
+    const { page, errors, a, broken } = await navigateIntoFailure(failure);
     // Longer than the first two retry delays together: no retry is coming.
     await sleep(RETRY_BASE_DELAY_MS * 3 + 300);
     expect(broken.times).toHaveLength(1);

@@ -47,6 +47,18 @@ function addresses(n: number, seed: number): string[] {
 /** Shortens a long address for failure messages. */
 const short = (t: string) => (t.length > 120 ? `${t.slice(0, 60)}…(${t.length} chars)…${t.slice(-40)}` : t);
 
+/** Records an address that did not end where it should, or ended on another origin. */
+function note(failures: string[], address: string, want: unknown, got: { ok: boolean; origin: string }): void {
+  if (!got.ok || got.origin !== site.url) failures.push(short(`${JSON.stringify(address)}`) + `: wanted ${short(JSON.stringify(want))}, got ${short(JSON.stringify(got))}`);
+}
+
+/** No address failed, no script error, and no request left the site's host. */
+function expectClean(failures: string[], errors: string[], hosts: Set<string>): void {
+  expect(failures).toEqual([]);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect([...hosts]).toEqual([new URL(site.url).host]);
+}
+
 /**
  * What the reader must end up with for an address as the browser holds it (Chromium's URL parser,
  * which for instance turns `%2E` into `.`): a page's title at its canonical path (query and hash kept),
@@ -147,12 +159,10 @@ describe(`router fuzz in Chromium (FUZZ_SEED=${SEED})`, () => {
       }, href);
       const want = expectation(pushed);
       const got = await settle(page, want);
-      if (!got.ok || got.origin !== site.url) failures.push(short(`${JSON.stringify(a)}`) + `: wanted ${short(JSON.stringify(want))}, got ${short(JSON.stringify(got))}`);
+      note(failures, a, want, got);
       if (failures.length >= 5) break;
     }
-    expect(failures).toEqual([]);
-    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-    expect([...hosts]).toEqual([new URL(site.url).host]);
+    expectClean(failures, errors, hosts);
   }, 90_000);
 
   it(`${COLD} random addresses loaded cold, through 404.html`, async () => {
@@ -167,12 +177,10 @@ describe(`router fuzz in Chromium (FUZZ_SEED=${SEED})`, () => {
       await page.goto(href);
       // 404.html hands over to index.html, which puts the address back: settle once the app runs on it.
       const got = await settleAfterRedirects(page, want);
-      if (!got.ok || got.origin !== site.url) failures.push(short(`${JSON.stringify(a)}`) + `: wanted ${short(JSON.stringify(want))}, got ${short(JSON.stringify(got))}`);
+      note(failures, a, want, got);
       if (failures.length >= 5) break;
     }
-    expect(failures).toEqual([]);
-    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-    expect([...hosts]).toEqual([new URL(site.url).host]);
+    expectClean(failures, errors, hosts);
   }, 90_000);
 });
 
