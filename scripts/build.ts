@@ -4,8 +4,7 @@
  * replaces dist/ only when every step succeeded.
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { buildApp } from '../esbuild.config.mjs';
@@ -18,11 +17,6 @@ const root = process.cwd();
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const started = Date.now();
 const stage = createStage(dist, false);
-
-function hashName(file: string, prefix: string, ext: string): string {
-  const h = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
-  return `${prefix}-${h}${ext}`;
-}
 
 /** Tailwind in its own process, so it runs while the content compiles. */
 function buildCss(out: string): Promise<void> {
@@ -66,11 +60,12 @@ try {
   mkdirSync(fontDir, { recursive: true });
   for (const f of FONT_FILES) copyFileSync(path.join(root, 'node_modules/@fontsource/open-sans/files', f.source), path.join(fontDir, f.file));
 
-  const cssName = hashName(cssTmp, 'app', '.css');
-  renameSync(cssTmp, path.join(stage, 'assets', cssName));
+  // Inlined into index.html: the first paint waits for no stylesheet request.
+  const css = readFileSync(cssTmp, 'utf8');
+  rmSync(cssTmp);
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
-  const precache = ['/index.html', app.entry, ...app.preload, `/assets/${cssName}`, ...FONT_FILES.map((f) => `/assets/fonts/${f.file}`), '/data/site.json'];
+  const precache = ['/index.html', app.entry, ...app.preload, ...FONT_FILES.map((f) => `/assets/fonts/${f.file}`), '/data/site.json'];
   await esbuild.build({
     entryPoints: ['src/sw/sw.ts'],
     outfile: path.join(stage, 'sw.js'),
@@ -82,7 +77,7 @@ try {
     logLevel: 'warning',
   });
 
-  const html = renderHtml({ site, buildId: content.manifest.buildId, entry: app.entry, preload: app.preload, css: `/assets/${cssName}` });
+  const html = renderHtml({ site, buildId: content.manifest.buildId, entry: app.entry, preload: app.preload, css });
   writeFileSync(path.join(stage, 'index.html'), html.index);
   writeFileSync(path.join(stage, '404.html'), html.notFound);
   if (html.headers) writeFileSync(path.join(stage, '_headers'), html.headers);

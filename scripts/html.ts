@@ -33,30 +33,41 @@ export const BOOT_SCRIPT =
   "(function(){try{var l=location,p=l.pathname,q=new URLSearchParams(l.search).get('" +
   REDIRECT_PARAM +
   "');if(q&&q.charAt(0)==='/'&&q.charAt(1)!=='/')p=q.split(/[?#]/)[0];p=decodeURI(p);var u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;if(!u)return;" +
-  "var c=fetch('/data/pages'+u+'.json',{credentials:'same-origin'}).then(function(r){if(!r.ok)throw{status:r.status};return r.json()});window.__boot={path:p,chunk:c};" +
+  "var b=document.querySelector('meta[name=build-id]');b=b&&b.content;var g=function(m){return fetch('/data/pages'+u+'.json',{credentials:'same-origin',cache:m}).then(function(r){if(!r.ok)throw{status:r.status};return r.json()})};" +
+  "var c=q?g('force-cache').then(function(d){if(!d||d.buildId!==b)throw 0;return d}).catch(function(){return g('no-cache')}):g('default');window.__boot={path:p,chunk:c};" +
   "c.then(function(d){var m=document.querySelector('#root>[data-static-shell] .shell-main');var f=d&&d.record&&d.record.frontmatter,o=f&&/-overview$/.test(f.layout||'');if(!f||!m||typeof d.record.title!=='string')return;if(f.home){var w=document.createElement('div');w.className='home mx-auto max-w-5xl px-5 py-10';var s=document.createElement('section');s.className='hero text-center';if(typeof f.heroImage==='string'){var i=document.createElement('img');i.className='hero-image mx-auto';i.src=f.heroImage;i.alt=typeof f.heroAlt==='string'?f.heroAlt:'';i.width=480;i.height=320;s.appendChild(i)}var t=document.createElement('h1');t.id='hero-title';t.className='page-title mt-6 text-4xl font-bold';t.textContent=typeof f.heroText==='string'?f.heroText:d.record.title;s.appendChild(t);w.appendChild(s);m.appendChild(w);return}if(f.layout&&f.layout!=='default'&&!o)return;" +
   "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className=o?'page overview overview-'+f.layout+' mx-auto max-w-4xl px-5 py-8 lg:px-8':'page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);m.appendChild(a)}).catch(function(){})}catch(e){}})();";
 
 /**
- * 404.html's only job: send a deep link to index.html with the original
- * path, query and hash in one query parameter, which the app restores before
- * its router starts.
+ * 404.html's job: send a deep link to index.html with the original path,
+ * query and hash in one query parameter, which the app restores before its
+ * router starts. Before it leaves, it asks for the two small files the
+ * first paint waits on, the page's chunk and the stylesheet, with
+ * rel=prefetch: the browser finishes a prefetch across the navigation and
+ * keeps it in its cache, so the redirect's round trip and theirs overlap.
+ * They arrive before index.html asks for them (a prefetch still in flight
+ * would be fetched twice), which is why the bundle and the fonts are not
+ * among them.
  */
 export function redirectScript(base: string): string {
-  return `(function(){var l=window.location;l.replace(${JSON.stringify(base)}+'?${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`;
+  return (
+    "(function(){var l=window.location;try{var p=decodeURI(l.pathname),u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;" +
+    "if(u){var k=document.createElement('link');k.rel='prefetch';k.href='/data/pages'+u+'.json';document.head.appendChild(k)}}catch(e){}" +
+    `l.replace(${JSON.stringify(base)}+'?${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`
+  );
 }
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Hosts the page may contact, beyond its own origin, given the build's configuration. */
-export function cspFor(site: SiteConfig, inlineScripts: string[]): string {
+export function cspFor(site: SiteConfig, inlineScripts: string[], inlineStyles: string[] = []): string {
   const analytics = site.analytics.id ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
   const docsearch = process.env.DOCSEARCH_APP_ID ? [`https://${process.env.DOCSEARCH_APP_ID}-dsn.algolia.net`, 'https://*.algolia.net', 'https://*.algolianet.com'] : [];
   return [
     "default-src 'self'",
     `script-src 'self' ${inlineScripts.map(sha).join(' ')} ${analytics.slice(0, 1).join(' ')}`.trim(),
-    "style-src 'self'",
+    `style-src 'self' ${inlineStyles.map(sha).join(' ')}`.trim(),
     `img-src 'self' data: ${analytics.slice(1).join(' ')}`.trim(),
     "font-src 'self'",
     `connect-src 'self' ${[...analytics.slice(1), ...docsearch].join(' ')}`.trim(),
@@ -72,6 +83,7 @@ interface HtmlInput {
   buildId: string;
   entry: string;
   preload: string[];
+  /** The stylesheet's text, inlined into index.html. */
   css: string;
 }
 
@@ -111,7 +123,8 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
   const headTags = i.site.head
     .map((t) => `<${t.tag} ${Object.entries(t.attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')}>`)
     .join('\n    ');
-  const csp = cspFor(i.site, [THEME_SCRIPT, BOOT_SCRIPT]);
+  if (/<\/style/i.test(i.css)) throw new Error('The stylesheet contains "</style", which would end its inline <style> element.');
+  const csp = cspFor(i.site, [THEME_SCRIPT, BOOT_SCRIPT], [i.css]);
   const preloads = [
     `<link rel="preload" href="${i.site.base}data/site.json" as="fetch" crossorigin="anonymous">`,
     ...FONT_FILES.filter((f) => f.preload).map((f) => `<link rel="preload" href="/assets/fonts/${f.file}" as="font" type="font/woff2" crossorigin="anonymous">`),
@@ -125,7 +138,7 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
     .replace('%THEME_SCRIPT%', THEME_SCRIPT)
     .replace('%BOOT_SCRIPT%', BOOT_SCRIPT)
     .replace('%PRELOADS%', preloads)
-    .replace('%CSS%', i.css)
+    .replace('%CSS%', () => `<style>${i.css}</style>`)
     .replace('%ENTRY%', i.entry)
     .replace('%BUILD_ID%', i.buildId);
   const redirect = redirectScript(i.site.base);
@@ -133,7 +146,7 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
 <html lang="en">
   <head>
     <meta charset="utf-8">
-    <meta http-equiv="Content-Security-Policy" content="${esc(`default-src 'none'; script-src ${sha(redirect)}`)}">
+    <meta http-equiv="Content-Security-Policy" content="${esc(`default-src 'self'; script-src ${sha(redirect)}; object-src 'none'; base-uri 'none'`)}">
     <title>${esc(i.site.title)}</title>
     <meta name="robots" content="noindex">
     <script>${redirect}</script>

@@ -115,8 +115,9 @@ describe('head resources', () => {
       for (const [k, v] of Object.entries(t.attrs)) expect(html).toContain(`${k}="${v}"`);
     }
     expect(html).toMatch(/<link rel="preload" href="\/assets\/fonts\/open-sans-400\.woff2" as="font" type="font\/woff2" crossorigin/);
-    expect(html).not.toMatch(/cdn\.|tailwindcss\.com|googleapis|jquery\.com/);
-    const css = readFileSync(path.join(DIST, html.match(/href="(\/assets\/app-[^"]+\.css)"/)![1]!), 'utf8');
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!; // inlined by the build
+    expect(html.replace(css, '')).not.toMatch(/cdn\.|tailwindcss\.com|googleapis|jquery\.com/);
+    expect(css.match(/url\([^)]*\)/g)?.filter((u) => !/^url\((\/|data:)/.test(u)) ?? []).toEqual([]); // fonts and images from this site only
     expect(css).toContain('font-display:swap');
     expect(css).toMatch(/\.prose/); // the typography plugin, compiled at build
   });

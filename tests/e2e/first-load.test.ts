@@ -1,0 +1,110 @@
+// The first load of a deep link on a static host: 404.html asks for the page's chunk while it sends
+// the reader on to index.html, index.html reuses that answer when it belongs to its own build, and the
+// stylesheet comes inside index.html. Counted on the server, which sees what really crossed the wire.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { launchBrowser } from '../support/browser.ts';
+import { DIST, h1, waitForAddress } from '../support/site.ts';
+import type { Manifest } from '../../src/shared/schemas/manifest.ts';
+
+interface Served { url: string; status: number }
+interface Host { url: string; log: Served[]; close(): Promise<void> }
+
+async function serve(root: string): Promise<Host> {
+  const s = await startServer({ root, port: 0 });
+  const log: Served[] = [];
+  s.server.prependListener('request', (req, res) => res.on('finish', () => log.push({ url: req.url ?? '', status: res.statusCode })));
+  return { url: s.url, log, close: s.close };
+}
+
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as Manifest;
+const target = manifest.pages.find((p) => p.path === '/guides/ivr/')!;
+const chunk = '/data/pages/guides/ivr/index.json';
+let browser: Browser;
+let work: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  work = mkdtempSync(path.join(tmpdir(), 'first-load-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Opens the deep link in a fresh context (empty cache); returns the server's log of that load. */
+async function coldLoad(host: Host): Promise<{ served: Served[]; errors: string[] }> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
+  });
+  const from = host.log.length;
+  try {
+    await page.goto(host.url + target.path);
+    await waitForAddress(page, (u) => u.pathname === target.path && u.search === '');
+    expect(await h1(page)).toBe(target.title);
+    await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+    return { served: host.log.slice(from), errors };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('a cold deep link', () => {
+  it("fetches its chunk once: 404.html's prefetch is what index.html shows", async () => {
+    const host = await serve(DIST);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { served, errors } = await coldLoad(host);
+        expect(served[0]).toEqual({ url: target.path, status: 404 });
+        expect(served.filter((s) => s.url === chunk)).toEqual([{ url: chunk, status: 200 }]);
+        expect(errors).toEqual([]);
+      }
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('asks again, past the cache, when the prefetched chunk is of another build than index.html', async () => {
+    const root = path.join(work, 'other-build');
+    cpSync(DIST, root, { recursive: true });
+    const file = path.join(root, 'index.html');
+    const html = readFileSync(file, 'utf8');
+    const changed = html.replace(/<meta name="build-id" content="[^"]*">/, '<meta name="build-id" content="another-build">');
+    expect(changed).not.toBe(html);
+    writeFileSync(file, changed);
+    const host = await serve(root);
+    try {
+      const { served } = await coldLoad(host);
+      // The prefetch, then the boot script's own request, which revalidates what the prefetch stored.
+      expect(served.filter((s) => s.url === chunk).map((s) => s.status)).toEqual([200, 304]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('needs no stylesheet request: the CSS is inline, allowed by its hash in the Content-Security-Policy', async () => {
+    const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(css).toBeTruthy();
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
+    const style = /style-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(style).toContain(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+    expect(style).not.toContain("'unsafe-inline'");
+    const host = await serve(DIST);
+    try {
+      const { served, errors } = await coldLoad(host);
+      expect(served.filter((s) => /\.css(\?|$)/.test(s.url))).toEqual([]);
+      expect(errors).toEqual([]); // a blocked style would be a CSP error here
+    } finally {
+      await host.close();
+    }
+  });
+});
