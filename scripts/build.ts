@@ -65,7 +65,7 @@ try {
   rmSync(cssTmp);
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
-  const precache = ['/index.html', app.entry, ...app.preload, ...FONT_FILES.map((f) => `/assets/fonts/${f.file}`), '/data/site.json'];
+  const precache = [site.base, app.entry, ...app.preload, ...FONT_FILES.map((f) => `/assets/fonts/${f.file}`), '/data/site.json'];
   await esbuild.build({
     entryPoints: ['src/sw/sw.ts'],
     outfile: path.join(stage, 'sw.js'),

@@ -27,20 +27,25 @@ export const THEME_SCRIPT =
  * redirect's parameter), fetches it, and writes the title as the h1 with
  * textContent, in the same place the app will render it. The app reuses
  * the fetch (window.__boot) and validates the data; this script trusts
- * nothing but a string.
+ * nothing but a string. After a 404 redirect it takes the chunk from the
+ * browser's cache, where 404.html's prefetch has just put it, as long as it
+ * is of index.html's build; otherwise (another build, nothing cached, an
+ * error other than a 404) it asks the network, past the cache.
  */
 export const BOOT_SCRIPT =
-  "(function(){try{var l=location,p=l.pathname,q=new URLSearchParams(l.search).get('" +
+  "(function(){try{var l=location,p=l.pathname,q=new URLSearchParams(l.hash.slice(1)).get('" +
+  REDIRECT_PARAM +
+  "')||new URLSearchParams(l.search).get('" +
   REDIRECT_PARAM +
   "');if(q&&q.charAt(0)==='/'&&q.charAt(1)!=='/')p=q.split(/[?#]/)[0];p=decodeURI(p);var u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;if(!u)return;" +
   "var b=document.querySelector('meta[name=build-id]');b=b&&b.content;var g=function(m){return fetch('/data/pages'+u+'.json',{credentials:'same-origin',cache:m}).then(function(r){if(!r.ok)throw{status:r.status};return r.json()})};" +
-  "var c=q?g('force-cache').then(function(d){if(!d||d.buildId!==b)throw 0;return d}).catch(function(){return g('no-cache')}):g('default');window.__boot={path:p,chunk:c};" +
+  "var c=q?g('force-cache').then(function(d){if(!d||d.buildId!==b)throw 0;return d}).catch(function(e){if(e&&e.status===404)throw e;return g('no-cache')}):g('default');window.__boot={path:p,chunk:c};" +
   "c.then(function(d){var m=document.querySelector('#root>[data-static-shell] .shell-main');var f=d&&d.record&&d.record.frontmatter,o=f&&/-overview$/.test(f.layout||'');if(!f||!m||typeof d.record.title!=='string')return;if(f.home){var w=document.createElement('div');w.className='home mx-auto max-w-5xl px-5 py-10';var s=document.createElement('section');s.className='hero text-center';if(typeof f.heroImage==='string'){var i=document.createElement('img');i.className='hero-image mx-auto';i.src=f.heroImage;i.alt=typeof f.heroAlt==='string'?f.heroAlt:'';i.width=480;i.height=320;s.appendChild(i)}var t=document.createElement('h1');t.id='hero-title';t.className='page-title mt-6 text-4xl font-bold';t.textContent=typeof f.heroText==='string'?f.heroText:d.record.title;s.appendChild(t);w.appendChild(s);m.appendChild(w);return}if(f.layout&&f.layout!=='default'&&!o)return;" +
   "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className=o?'page overview overview-'+f.layout+' mx-auto max-w-4xl px-5 py-8 lg:px-8':'page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);m.appendChild(a)}).catch(function(){})}catch(e){}})();";
 
 /**
  * 404.html's job: send a deep link to index.html with the original path,
- * query and hash in one query parameter, which the app restores before its
+ * query and hash in one fragment parameter, which the app restores before its
  * router starts. Before it leaves, it asks for the two small files the
  * first paint waits on, the page's chunk and the stylesheet, with
  * rel=prefetch: the browser finishes a prefetch across the navigation and
@@ -53,7 +58,7 @@ export function redirectScript(base: string): string {
   return (
     "(function(){var l=window.location;try{var p=decodeURI(l.pathname),u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;" +
     "if(u){var k=document.createElement('link');k.rel='prefetch';k.href='/data/pages'+u+'.json';document.head.appendChild(k)}}catch(e){}" +
-    `l.replace(${JSON.stringify(base)}+'?${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`
+    `l.replace(${JSON.stringify(base)}+'#${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`
   );
 }
 

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import type { PageData } from '../data/page-data.ts';
-import { importOrCheckDeploy } from '../data/deploy.ts';
-
-const loadHeadTags = () => importOrCheckDeploy(() => import('../lib/apply-head-tags.ts'));
+import { applyHeadTags } from '../lib/apply-head-tags.ts';
 
 /**
  * document.title "<page title> | <site title>" and the meta description at
- * once; then the page's other head tags (canonical link, Markdown alternate,
- * Open Graph, Twitter card), whose code loads after the first paint. Both on
- * every route change; a page left before its tags were written gets none.
+ * once; then, after the first paint, the page's other head tags (canonical
+ * link, Markdown alternate, Open Graph, Twitter card). Both on every route
+ * change; a page left before its tags were written gets none. (The code is
+ * in the main bundle: 1 KB, not worth a request of its own.)
  */
 export function useDocumentHead(data: PageData): void {
   useEffect(() => {
@@ -21,9 +20,9 @@ export function useDocumentHead(data: PageData): void {
     }
     meta.content = data.description;
     let live = true;
-    // After the frame that paints the page (an effect may still run before that paint): nothing is fetched before the h1.
+    // After the frame that paints the page (an effect may still run before that paint).
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => void loadHeadTags().then((m) => live && m.applyHeadTags(data), () => {}));
+      frame = requestAnimationFrame(() => live && applyHeadTags(data));
     });
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 /**
  * Writes a page's head tags into the document: updates the tags that exist,
- * adds the missing ones, removes those that do not apply. Loaded after the
+ * adds the missing ones, removes those that do not apply. Runs after the
  * first paint (see useDocumentHead), so it costs nothing before the h1.
  */
 import type { PageData } from '../data/page-data.ts';

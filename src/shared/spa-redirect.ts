@@ -1,11 +1,16 @@
 /**
  * The 404 redirect (§2, static hosts): 404.html sends a deep link to
- * index.html as `/?__spa=<path+query+hash>`; before the router starts, the app
+ * index.html as `/#__spa=<path+query+hash>`; before the router starts, the app
  * puts the original address back with history.replaceState. The address is
  * only ever applied as a same-origin path, so it cannot lead elsewhere.
+ *
+ * It travels in the fragment, not the query, so that the document's request
+ * is plain `/`: the one the service worker caches as the app shell, which it
+ * then revalidates from the browser's cache instead of downloading again.
+ * (`/?__spa=` is still read, for links made by hand.)
  */
 
-/** Query parameter that carries the original address. */
+/** Parameter, in the fragment (or the query), that carries the original address. */
 export const REDIRECT_PARAM = '__spa';
 
 /**
@@ -14,7 +19,7 @@ export const REDIRECT_PARAM = '__spa';
  */
 export function restoredUrl(current: string): string | null {
   const url = new URL(current);
-  const saved = url.searchParams.get(REDIRECT_PARAM);
+  const saved = new URLSearchParams(url.hash.slice(1)).get(REDIRECT_PARAM) ?? url.searchParams.get(REDIRECT_PARAM);
   if (saved === null) return null;
   const pathish = saved.startsWith('/') ? saved : `/${saved}`;
   // Concatenating onto the origin (never resolving against it) keeps `//host` a path.

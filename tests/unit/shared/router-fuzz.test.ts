@@ -95,10 +95,11 @@ describe('restoredUrl on random saved addresses', () => {
       fc.constantFrom('https://evil.example/', '//evil.example', '\\\\evil.example', '/\\evil.example', 'javascript:alert(1)', '@evil.example', ':@evil.example', 'http:evil.example', '\t//evil.example', '/\t/evil.example'),
     );
     const raw = fc.boolean();
+    const inFragment = fc.boolean();
     fc.assert(
-      fc.property(saved, raw, (s, unencoded) => {
-        // 404.html encodes the address; a hand-made link may not.
-        const current = `${ORIGIN}/?${REDIRECT_PARAM}=${unencoded ? s : encodeURIComponent(s)}`;
+      fc.property(saved, raw, inFragment, (s, unencoded, fragment) => {
+        // 404.html encodes the address into the fragment; a hand-made link may not encode it, or use the query.
+        const current = `${ORIGIN}/${fragment ? '#' : '?'}${REDIRECT_PARAM}=${unencoded ? s : encodeURIComponent(s)}`;
         let parsable = true;
         try {
           new URL(current);
@@ -124,7 +125,7 @@ describe('restoredUrl on random saved addresses', () => {
         }
         if (address.origin !== ORIGIN) return;
         // What 404.html sends: encodeURIComponent(location.pathname + location.search + location.hash).
-        const current = `${ORIGIN}/?${REDIRECT_PARAM}=${encodeURIComponent(address.pathname + address.search + address.hash)}`;
+        const current = `${ORIGIN}/#${REDIRECT_PARAM}=${encodeURIComponent(address.pathname + address.search + address.hash)}`;
         // (location drops a bare trailing ? or #, so the comparison is on what location reports.)
         const back = new URL(restoredUrl(current)!);
         expect(back.origin).toBe(ORIGIN);
