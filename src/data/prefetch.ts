@@ -3,7 +3,8 @@
  * touch), so the navigation itself needs no round trip.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { chunkQuery, siteQuery } from './queries.ts';
+import { chunkQuery, routesQuery, siteQuery } from './queries.ts';
+import { sectionOf } from '../shared/schemas/site-data.ts';
 
 /** The canonical path an internal href stands for, as far as it can be known without a route file. */
 export function canonicalHref(href: string, redirects: Readonly<Record<string, string>>): string | null {
@@ -14,9 +15,15 @@ export function canonicalHref(href: string, redirects: Readonly<Record<string, s
   return p.endsWith('/') || p.endsWith('.html') ? p : null;
 }
 
-/** Starts loading the chunk behind `href` (no-op when it is loaded or cannot be known). */
+/**
+ * Starts loading what showing `href` needs: its chunk and its section's
+ * route file, which the router reads to resolve the address (no-op for what
+ * is loaded or cannot be known).
+ */
 export function prefetchPage(client: QueryClient, href: string): void {
   const site = client.getQueryData(siteQuery().queryKey);
   const path = canonicalHref(href, site?.redirects ?? {});
-  if (path) void client.prefetchQuery(chunkQuery(path));
+  if (!path) return;
+  void client.prefetchQuery(routesQuery(sectionOf(path)));
+  void client.prefetchQuery(chunkQuery(path));
 }

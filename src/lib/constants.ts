@@ -15,3 +15,11 @@ export const BACK_TO_TOP_THROTTLE_MS = 100;
 export const IMAGE_ZOOM_DELAY_MS = 1000;
 /** medium-zoom options: margin, background, scroll offset. */
 export const IMAGE_ZOOM_OPTIONS = { margin: 0, background: '#ffffff', scrollOffset: 40 } as const;
+
+/**
+ * Not a constant of the spec: the navigation progress bar appears only when
+ * a page is not shown within this time. A page already fetched (prefetched
+ * on hover) shows at once and gets no bar, which would only flash, and
+ * whose start forces a layout of the page being left.
+ */
+export const PROGRESS_DELAY_MS = 150;

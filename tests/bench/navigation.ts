@@ -25,6 +25,8 @@ export interface Hop {
   prefetch: 'none' | 'in view' | 'hover';
   /** Requests the server answered between click and h1. */
   requests: number;
+  /** Their paths, for results.json. */
+  requestUrls: string[];
 }
 
 /** Both kinds of navigation, with each hop. */
@@ -90,9 +92,9 @@ async function hop(tab: Tab, server: SiteServer, target: PageInfo, kind: Hop['ki
   await page.evaluate(CLICK);
   const h1 = await waitForH1(page, target.h1, events, 15_000);
   const click = probeEvents(page).slice(events).find((e): e is ClickEvent => e.kind === 'click');
-  const requests = server.log.slice(clickLog).filter((s) => !h1 || s.start <= h1.painted).length;
+  const answered = server.log.slice(clickLog).filter((s) => !h1 || s.start <= h1.painted);
   await waitForQuiet(server, 1000, 10_000);
-  return { from, to: target.path, kind, ms: h1 && click ? h1.painted - click.t : null, prefetch, requests };
+  return { from, to: target.path, kind, ms: h1 && click ? h1.painted - click.t : null, prefetch, requests: answered.length, requestUrls: answered.map((s) => s.url) };
 }
 
 /** Starts on `start` and makes `runs` hops of each kind, alternating. */

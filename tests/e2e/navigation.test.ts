@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ready, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage, readingPage } from '../support/pages.ts';
-import { ACTIVE_HEADER_THROTTLE_MS, BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_THROTTLE_MS } from '../../src/lib/constants.ts';
+import { chunkUrl } from '../../src/shared/paths.ts';
+import { ACTIVE_HEADER_THROTTLE_MS, BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_THROTTLE_MS, PROGRESS_DELAY_MS } from '../../src/lib/constants.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -153,6 +154,55 @@ describe('navigation progress', () => {
     expect(await page.locator('#nprogress .spinner').count()).toBe(0);
     await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
     await page.locator('#nprogress').waitFor({ state: 'detached', timeout: 3000 });
+  });
+
+  it(`shows no bar for a page whose data was already fetched (shown within ${PROGRESS_DELAY_MS} ms)`, async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    const other = plainPage(site.manifest, p.path);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const link = page.locator('.sidebar').getByRole('link', { name: other.title, exact: true }).first();
+    await link.hover(); // prefetches the page's data
+    await page.waitForResponse((r) => r.url().includes('/data/pages/'));
+    await page.locator('#nprogress').waitFor({ state: 'detached' }); // the first load's bar, if it had one, is gone
+    await page.evaluate(() => {
+      const w = window as unknown as { barSeen: boolean };
+      w.barSeen = false;
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) w.barSeen = true;
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    });
+    await link.click();
+    await waitForAddress(page, (u) => u.pathname === other.path);
+    await ready(page);
+    await settle(page, PROGRESS_DELAY_MS + 200);
+    expect(await page.evaluate(() => (window as unknown as { barSeen: boolean }).barSeen)).toBe(false);
+  });
+});
+
+describe('prefetch', () => {
+  it("hovering a link to another section fetches the page's chunk and that section's route file; the click then waits for nothing", async () => {
+    const { page } = await site.open();
+    const start = longPage(site.manifest);
+    const section = (p: string) => p.split('/')[1];
+    await page.goto(site.url + start.path);
+    await ready(page);
+    const sidebar = page.locator('.sidebar');
+    const titles = await sidebar.locator('a[href]').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent?.trim()] as const));
+    const [href, title] = titles.find(([h]) => h && h.startsWith('/') && section(h) !== section(start.path) && site.manifest.pages.some((p) => p.path === h && !p.frontmatter.home))!;
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    const link = sidebar.getByRole('link', { name: title!, exact: true }).first();
+    await link.hover();
+    const chunk = chunkUrl(href!);
+    await expect.poll(() => asked.includes(chunk) && asked.includes(`/data/routes/${section(href!)}.json`)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    asked.length = 0;
+    await link.click();
+    await waitForAddress(page, (u) => u.pathname === href);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(asked.filter((u) => u.startsWith('/data/'))).toEqual([]);
   });
 });
 
