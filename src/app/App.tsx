@@ -12,7 +12,9 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
 export function App({ client }: { client: QueryClient }) {
   return (
     <AppProviders client={client}>
-      <BrowserRouter>
+      {/* Route changes render at once, not as transitions: the new title is one short synchronous
+          render, and the page body already follows in a deferred render (PageContent). */}
+      <BrowserRouter useTransitions={false}>
         <SiteShell />
       </BrowserRouter>
     </AppProviders>
