@@ -4,6 +4,7 @@
  * file and the current page's chunk, so they download alongside the rest of
  * the app instead of one after another.
  */
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoredUrl } from '../shared/spa-redirect.ts';
 import { candidatePaths } from '../shared/paths.ts';
@@ -11,6 +12,7 @@ import { sectionOf } from '../shared/schemas/site-data.ts';
 import { chunkQuery, loadChunk, routesQuery, siteQuery } from '../data/queries.ts';
 import { createQueryClient } from './query-client.ts';
 import { App } from './App.tsx';
+import { preloadMarkdown } from '../components/PageContent.tsx';
 import { initDeployWatch } from '../data/deploy.ts';
 import { registerServiceWorker } from './service-worker.ts';
 
@@ -34,6 +36,10 @@ if (boot && boot.path === path) {
 } else if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) {
   void client.prefetchQuery(chunkQuery(path));
 }
+// Every page but the home page renders Markdown: load it alongside the first render, not after it.
+if (path !== '/') preloadMarkdown();
 
-createRoot(document.getElementById('root')!).render(<App client={client} />);
+// A transition: the first render works in short slices instead of one long task (the static shell
+// already shows the page's title, so nothing waits on screen for it).
+startTransition(() => createRoot(document.getElementById('root')!).render(<App client={client} />));
 registerServiceWorker();

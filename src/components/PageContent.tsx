@@ -5,6 +5,8 @@ import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 
 const loadMarkdown = () => importOrCheckDeploy(() => import('../markdown/Markdown.tsx'));
+/** Starts loading the Markdown pipeline now (the app's start-up, when the static shell already shows the title). */
+export const preloadMarkdown = (): void => void loadMarkdown().catch(() => {});
 /**
  * The Markdown pipeline is its own chunk, asked for once the page's title is
  * on screen (it is not needed to paint it), so it never delays the first paint.

@@ -4,6 +4,8 @@ import { importOrCheckDeploy } from '../data/deploy.ts';
 import { sanitizeSchema } from '../markdown/sanitize-schema.ts';
 
 let loaded: PluggableList | null = null;
+/** One empty list, so that a page without raw HTML gets the same value on every render. */
+const NONE: PluggableList = [];
 let loading: Promise<PluggableList> | null = null;
 
 /** Loads rehype-raw and rehype-sanitize (and the HTML parser) once, on first need. */
@@ -20,9 +22,9 @@ export function loadRawHtmlPlugins(): Promise<PluggableList> {
  * while they load. Pages without raw HTML never download them.
  */
 export function useRawHtmlPlugins(needed: boolean): PluggableList | null {
-  const [plugins, setPlugins] = useState<PluggableList | null>(needed ? loaded : []);
+  const [plugins, setPlugins] = useState<PluggableList | null>(needed ? loaded : NONE);
   useEffect(() => {
-    if (!needed) return setPlugins([]);
+    if (!needed) return setPlugins(NONE);
     if (loaded) return setPlugins(loaded);
     let live = true;
     void loadRawHtmlPlugins().then((p) => live && setPlugins(p));
@@ -30,5 +32,5 @@ export function useRawHtmlPlugins(needed: boolean): PluggableList | null {
       live = false;
     };
   }, [needed]);
-  return needed ? (loaded ?? plugins) : [];
+  return needed ? (loaded ?? plugins) : NONE;
 }

@@ -1,5 +1,5 @@
 /** Renders a page chunk: GFM, callouts, heading ids, sized images, router links, code blocks. */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm, { gfmOptionsFor } from '../shared/markdown/remark-gfm-parse.ts';
 import rehypeSlug from 'rehype-slug';
@@ -16,8 +16,13 @@ import { useReportPageReady } from '../app/page-ready.tsx';
 /** GFM with only the constructs the page may hold (the same tree, parsed faster), and callouts. */
 const remarkPluginsFor = (markdown: string): Options['remarkPlugins'] => [[remarkGfm, gfmOptionsFor(markdown)], remarkCallouts];
 
-/** The page body. */
-export function Markdown({ chunk }: { chunk: Chunk }) {
+/**
+ * The page body. Parsing is the costly part (react-markdown parses on every
+ * render), so the rendered tree is memoised on the chunk and the plugins: a
+ * re-render of the page around it (the page reported as shown, the active
+ * header moving) does not parse the page again.
+ */
+export const Markdown = memo(function Markdown({ chunk }: { chunk: Chunk }) {
   const raw = useRawHtmlPlugins(chunk.html);
   useReportPageReady(chunk.path, raw !== null);
   const components = useMemo(
@@ -38,10 +43,14 @@ export function Markdown({ chunk }: { chunk: Chunk }) {
       }) as Components,
     [chunk.images],
   );
-  if (raw === null) return <div className="markdown-loading" aria-busy="true" />;
-  return (
-    <ReactMarkdown remarkPlugins={remarkPluginsFor(chunk.markdown)} rehypePlugins={[...raw, rehypeSlug]} components={components}>
-      {chunk.markdown}
-    </ReactMarkdown>
+  const body = useMemo(
+    () =>
+      raw === null ? null : (
+        <ReactMarkdown remarkPlugins={remarkPluginsFor(chunk.markdown)} rehypePlugins={[...raw, rehypeSlug]} components={components}>
+          {chunk.markdown}
+        </ReactMarkdown>
+      ),
+    [chunk.markdown, raw, components],
   );
-}
+  return body ?? <div className="markdown-loading" aria-busy="true" />;
+});
