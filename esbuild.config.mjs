@@ -44,7 +44,7 @@ export async function buildApp(outdir, opts = {}) {
 
 if (process.argv.includes('--watch')) {
   const { spawn } = await import('node:child_process');
-  const run = () => spawn('npx', ['tsx', 'scripts/build.ts'], { stdio: 'inherit' });
+  const run = () => spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/build.ts'], { stdio: 'inherit' });
   const { watch } = await import('node:fs');
   let timer = null;
   let building = false;

@@ -1,6 +1,6 @@
 /**
- * Timed builds: `scripts/build.ts` run as `npm run build` runs it (tsx, in
- * the project folder), with CONTENT_DIR and DIST_DIR pointing at the site to
+ * Timed builds: `scripts/build.ts` run as `npm run build` runs it
+ * (scripts/run-ts.mjs, in the project folder), with CONTENT_DIR and DIST_DIR pointing at the site to
  * build. Wall time from spawn to exit, and the peak memory of the process
  * tree (the build and Tailwind's CLI).
  */
@@ -28,7 +28,8 @@ export interface BuildRun {
   runs?: number[];
 }
 
-const TSX = path.resolve('node_modules/tsx/dist/cli.mjs');
+/** What `npm run build` runs. */
+const RUN_TS = path.resolve('scripts/run-ts.mjs');
 
 /**
  * Builds `contentDir` into `distDir`. A build still running after
@@ -38,7 +39,7 @@ const TSX = path.resolve('node_modules/tsx/dist/cli.mjs');
 export function timedBuild(site: string, pages: number, contentDir: string, distDir: string, capSeconds = Number.POSITIVE_INFINITY): Promise<BuildRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [TSX, 'scripts/build.ts'], {
+    const child = spawn(process.execPath, [RUN_TS, 'scripts/build.ts'], {
       env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: distDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -15,7 +15,7 @@ let dist: string;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'dist-analytics-'));
-  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], {
+  const r = spawnSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/build.ts'], {
     env: { ...process.env, ANALYTICS_ID: ID, DIST_DIR: dist, CONTENT_DIR: process.env.E2E_CONTENT ?? 'content' },
     encoding: 'utf8',
   });

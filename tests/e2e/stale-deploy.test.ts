@@ -27,7 +27,7 @@ beforeAll(async () => {
   const file = path.join(content, target.relativePath);
   writeFileSync(file, `${readFileSync(file, 'utf8')}\n\n${MARK}\n`);
   next = path.join(work, 'next');
-  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], {
+  const r = spawnSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/build.ts'], {
     env: { ...process.env, CONTENT_DIR: content, DIST_DIR: next, APP_BUILD_LABEL: 'next' },
     encoding: 'utf8',
   });

@@ -13,7 +13,7 @@ const CASES = readdirSync(BROKEN_DIR).sort();
 
 /** Runs `npm run manifest` (the CLI) on dir/content into dir/dist. Async, so the cases can run side by side. */
 function run(dir: string): Promise<{ status: number | null; pid: number | undefined; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { cwd: dir });
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { cwd: dir });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d));

@@ -79,7 +79,7 @@ describe('npm run manifest', () => {
     return dir;
   }
   const run = (dir: string) =>
-    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { encoding: 'utf8' });
+    spawnSync(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { encoding: 'utf8' });
 
   it('writes dist/ and leaves it untouched when a later build fails', () => {
     const dir = project();

@@ -113,7 +113,7 @@ describe('a site config without an origin', () => {
 
   it('prints the warning from the CLI, which still succeeds', () => {
     const { root } = fixtureWith(withoutOrigin);
-    const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(root, 'content'), '--out', path.join(root, 'dist')], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(root, 'content'), '--out', path.join(root, 'dist')], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('Warning: content/_config/site.yml: The site config names no origin, so no sitemap.xml');
     expect(existsSync(path.join(root, 'dist/sitemap.xml'))).toBe(false);
