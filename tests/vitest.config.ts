@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three projects: unit (Node), components (happy-dom + msw), e2e (built site in Chromium). */
+/** Three projects: unit (Node, with the bench's pure modules), components (happy-dom + msw), e2e (built site in Chromium). */
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/bench/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,
