@@ -30,14 +30,16 @@ for (const section of new Set(candidates.map(sectionOf))) void client.prefetchQu
 // A canonical-looking path's chunk can be fetched now; other addresses resolve first.
 const path = candidates[0]!;
 const boot = (window as { __boot?: { path: string; chunk: Promise<unknown> } }).__boot;
+let first: Promise<unknown> | null = null;
 if (boot && boot.path === path) {
   // index.html's inline script already asked for this chunk: validate its answer instead of asking again.
-  void client.prefetchQuery({ ...chunkQuery(path), queryFn: ({ signal }) => loadChunk(path, signal, boot.chunk) });
+  first = client.fetchQuery({ ...chunkQuery(path), queryFn: ({ signal }) => loadChunk(path, signal, boot.chunk) });
 } else if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) {
-  void client.prefetchQuery(chunkQuery(path));
+  first = client.fetchQuery(chunkQuery(path));
 }
-// Every page but the home page renders Markdown: load it alongside the first render, not after it.
-if (path !== '/') preloadMarkdown();
+// A page with a body (every page but the home page) needs the Markdown pipeline: once its chunk has
+// arrived, load it alongside the first render instead of after it. An unknown address needs none.
+void first?.then(() => path !== '/' && preloadMarkdown(), () => {});
 
 // A transition: the first render works in short slices instead of one long task (the static shell
 // already shows the page's title, so nothing waits on screen for it).

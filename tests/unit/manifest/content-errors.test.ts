@@ -112,6 +112,15 @@ describe('content errors', () => {
     `);
   });
 
+  it('an OpenAPI document against the OpenAPI schema (a response without a description)', async () => {
+    expect(await errorsOf('openapi-schema')).toMatchInlineSnapshot(`
+      [
+        "content/public/openapi.yaml:12: OpenAPI paths["/things"].get.responses["200"] must have required property 'description'. Fix: Add "description" there.",
+        "content/api/index.md:6: The OpenAPI reference "Things" needs content/public/openapi.yaml, which is missing or invalid. Fix: Add or correct content/public/openapi.yaml.",
+      ]
+    `);
+  });
+
   it('a permalink that would climb out of the site', async () => {
     expect(await errorsOf('unsafe-permalink')).toMatchInlineSnapshot(`
       [
@@ -142,7 +151,7 @@ describe('content errors', () => {
 
   it('has a test for every broken fixture', () => {
     expect(readdirSync(BROKEN_DIR).sort()).toEqual(
-      ['alias-collision', 'bad-openapi', 'bad-yaml', 'dead-anchor', 'dead-link', 'duplicate-path', 'generated-file', 'missing-image', 'not-utf8', 'unclosed-callout', 'unknown-layout', 'unknown-variable', 'unsafe-permalink', 'wrong-type'],
+      ['alias-collision', 'bad-openapi', 'bad-yaml', 'dead-anchor', 'dead-link', 'duplicate-path', 'generated-file', 'missing-image', 'not-utf8', 'openapi-schema', 'unclosed-callout', 'unknown-layout', 'unknown-variable', 'unsafe-permalink', 'wrong-type'],
     );
   });
 });
