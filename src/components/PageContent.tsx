@@ -1,5 +1,5 @@
 import type { PageContentState } from '../data/page-data.ts';
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { importOrCheckDeploy } from '../data/deploy.ts';
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
@@ -17,14 +17,21 @@ const LOADING: PageContentState = { state: 'loading' };
 
 /** The Markdown body of a page: a placeholder while it loads, an error with Retry, or the content. */
 export function PageContent({ path, content: latest }: { path: string; content: PageContentState }) {
-  // A newly shown page paints its title first; the (heavier) body renders right after, in the background.
-  const content = useDeferredValue(latest, LOADING);
+  // A newly shown page paints its title first; the (heavier) body renders after that frame is on
+  // screen, in the background: starting it at once would hold up the frame that shows the title.
+  const [framed, setFramed] = useState(false);
+  const content = useDeferredValue(framed ? latest : LOADING, LOADING);
   useEffect(() => {
-    // After the frame that paints the title (an effect may still run before that paint).
+    let timer = 0;
+    // A frame callback runs before the next paint; a task queued from it runs after that paint.
     let frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setFramed(true), 0);
       frame = requestAnimationFrame(() => void loadMarkdown().catch(() => {}));
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   // An error view is "shown" too: the progress bar must not hang on a failed page.
   useReportPageReady(path, content.state === 'error');
