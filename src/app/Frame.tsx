@@ -57,7 +57,7 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
     <PageReadyContext.Provider value={reportReady}>
       <div className={`shell${hasSidebar ? ' has-sidebar' : ''}${drawer.open ? ' drawer-open' : ''}`}>
         <a href="#main" className="skip-link">Skip to content</a>
-        {data.record.frontmatter.readingShow === 'top' ? <ReadingProgress key={path} /> : null}
+        {data.record.frontmatter.readingShow === 'top' ? <ReadingProgress key={path} shown={readyPath === path} /> : null}
         <Navbar
           site={site}
           sidebarToggle={

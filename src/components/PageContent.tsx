@@ -1,5 +1,5 @@
 import type { PageContentState } from '../data/page-data.ts';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { importOrCheckDeploy } from '../data/deploy.ts';
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
@@ -15,8 +15,11 @@ const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })
 
 const LOADING: PageContentState = { state: 'loading' };
 
-/** The Markdown body of a page: a placeholder while it loads, an error with Retry, or the content. */
-export function PageContent({ path, content: latest }: { path: string; content: PageContentState }) {
+/**
+ * The Markdown body of a page: a placeholder while it loads, an error with
+ * Retry, or the content, followed by `footer` once the content is there.
+ */
+export function PageContent({ path, content: latest, footer }: { path: string; content: PageContentState; footer?: ReactNode }) {
   // A newly shown page paints its title first; the (heavier) body renders after that frame is on
   // screen, in the background: starting it at once would hold up the frame that shows the title.
   const [framed, setFramed] = useState(false);
@@ -40,9 +43,7 @@ export function PageContent({ path, content: latest }: { path: string; content: 
   if (content.state === 'loading') return loading;
   return (
     <Suspense fallback={loading}>
-      <div className="prose prose-slate max-w-none dark:prose-invert prose-code:before:content-none prose-code:after:content-none content">
-        <Markdown chunk={content.chunk} />
-      </div>
+      <Markdown chunk={content.chunk} footer={footer} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 /** Renders a page chunk: GFM, callouts, heading ids, sized images, router links, code blocks. */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm, { gfmOptionsFor } from '../shared/markdown/remark-gfm-parse.ts';
 import rehypeSlug from 'rehype-slug';
@@ -22,7 +22,7 @@ const remarkPluginsFor = (markdown: string): Options['remarkPlugins'] => [[remar
  * re-render of the page around it (the page reported as shown, the active
  * header moving) does not parse the page again.
  */
-export const Markdown = memo(function Markdown({ chunk }: { chunk: Chunk }) {
+export const Markdown = memo(function Markdown({ chunk, footer }: { chunk: Chunk; footer?: ReactNode }) {
   const raw = useRawHtmlPlugins(chunk.html);
   useReportPageReady(chunk.path, raw !== null);
   const components = useMemo(
@@ -52,5 +52,12 @@ export const Markdown = memo(function Markdown({ chunk }: { chunk: Chunk }) {
       ),
     [chunk.markdown, raw, components],
   );
-  return body ?? <div className="markdown-loading" aria-busy="true" />;
+  if (body === null) return <div className="markdown-loading" aria-busy="true" />;
+  // The footer comes with the body, never before it: shown earlier, the body would push it down.
+  return (
+    <>
+      <div className="prose prose-slate max-w-none dark:prose-invert prose-code:before:content-none prose-code:after:content-none content">{body}</div>
+      {footer}
+    </>
+  );
 });
