@@ -1,8 +1,9 @@
 /**
  * index.html and 404.html, rendered at build time: head tags from the site
- * config, preloads that let the bundle, CSS, font and manifest download in
- * parallel, a Content-Security-Policy whose only inline scripts are hashed,
- * and a static shell so the first paint does not wait for the bundle.
+ * config, the stylesheet inline, preloads that let the bundle, fonts and
+ * route table download in parallel, a Content-Security-Policy whose only
+ * inline scripts and style are hashed, and a static shell so the first
+ * paint does not wait for the bundle.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
