@@ -23,6 +23,14 @@ export const THEME_SCRIPT =
   "try{var t=localStorage.getItem('theme');if(t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.classList.add('dark')}catch(e){}";
 
 /**
+ * Inline code shared by index.html's boot script and 404.html's redirect:
+ * from the decoded path `p`, the key `u` of its chunk (`/data/pages<u>.json`),
+ * or null for an address that is not a canonical page path. The app's
+ * version of the same rule is chunkUrl in src/shared/paths.ts.
+ */
+const CHUNK_KEY = "u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null";
+
+/**
  * Paints the page's title into the static shell before the app bundle has
  * arrived: computes the chunk URL from the address (or from the 404
  * redirect's parameter), fetches it, and writes the title as the h1 with
@@ -38,7 +46,9 @@ export const BOOT_SCRIPT =
   REDIRECT_PARAM +
   "')||new URLSearchParams(l.search).get('" +
   REDIRECT_PARAM +
-  "');if(q&&q.charAt(0)==='/'&&q.charAt(1)!=='/')p=q.split(/[?#]/)[0];p=decodeURI(p);var u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;if(!u)return;" +
+  "');if(q&&q.charAt(0)==='/'&&q.charAt(1)!=='/')p=q.split(/[?#]/)[0];p=decodeURI(p);var " +
+  CHUNK_KEY +
+  ";if(!u)return;" +
   "var b=document.querySelector('meta[name=build-id]');b=b&&b.content;var g=function(m){return fetch('/data/pages'+u+'.json',{credentials:'same-origin',cache:m}).then(function(r){if(!r.ok)throw{status:r.status};return r.json()})};" +
   "var c=q?g('force-cache').then(function(d){if(!d||d.buildId!==b)throw 0;return d}).catch(function(e){if(e&&e.status===404)throw e;return g('no-cache')}):g('default');window.__boot={path:p,chunk:c};" +
   "c.then(function(d){var m=document.querySelector('#root>[data-static-shell] .shell-main');var f=d&&d.record&&d.record.frontmatter,o=f&&/-overview$/.test(f.layout||'');if(!f||!m||typeof d.record.title!=='string')return;if(f.home){var w=document.createElement('div');w.className='home mx-auto max-w-5xl px-5 py-10';var s=document.createElement('section');s.className='hero text-center';if(typeof f.heroImage==='string'){var i=document.createElement('img');i.className='hero-image mx-auto';i.src=f.heroImage;i.alt=typeof f.heroAlt==='string'?f.heroAlt:'';i.width=480;i.height=320;s.appendChild(i)}var t=document.createElement('h1');t.id='hero-title';t.className='page-title mt-6 text-4xl font-bold';t.textContent=typeof f.heroText==='string'?f.heroText:d.record.title;s.appendChild(t);w.appendChild(s);m.appendChild(w);return}if(f.layout&&f.layout!=='default'&&!o)return;" +
@@ -47,17 +57,18 @@ export const BOOT_SCRIPT =
 /**
  * 404.html's job: send a deep link to index.html with the original path,
  * query and hash in one fragment parameter, which the app restores before its
- * router starts. Before it leaves, it asks for the two small files the
- * first paint waits on, the page's chunk and the stylesheet, with
- * rel=prefetch: the browser finishes a prefetch across the navigation and
- * keeps it in its cache, so the redirect's round trip and theirs overlap.
- * They arrive before index.html asks for them (a prefetch still in flight
- * would be fetched twice), which is why the bundle and the fonts are not
- * among them.
+ * router starts. Before it leaves, it prefetches the page's chunk, the one
+ * file the first paint waits on: a prefetch that has arrived when
+ * index.html does stays in the browser's cache for the boot script, so the
+ * redirect's round trip and the chunk's overlap. A prefetch still in flight
+ * then is dropped and fetched again, which is why the larger files (the
+ * bundle, the fonts) are not prefetched.
  */
 export function redirectScript(base: string): string {
   return (
-    "(function(){var l=window.location;try{var p=decodeURI(l.pathname),u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null;" +
+    "(function(){var l=window.location;try{var p=decodeURI(l.pathname)," +
+    CHUNK_KEY +
+    ";" +
     "if(u){var k=document.createElement('link');k.rel='prefetch';k.href='/data/pages'+u+'.json';document.head.appendChild(k)}}catch(e){}" +
     `l.replace(${JSON.stringify(base)}+'#${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`
   );
