@@ -163,8 +163,10 @@ describe('navigation progress', () => {
     await page.goto(site.url + p.path);
     await ready(page);
     const link = page.locator('.sidebar').getByRole('link', { name: other.title, exact: true }).first();
+    // Listening before the hover: the prefetch's answer can arrive before the hover call returns.
+    const prefetched = page.waitForResponse((r) => r.url().includes('/data/pages/'));
     await link.hover(); // prefetches the page's data
-    await page.waitForResponse((r) => r.url().includes('/data/pages/'));
+    await prefetched;
     await page.locator('#nprogress').waitFor({ state: 'detached' }); // the first load's bar, if it had one, is gone
     await page.evaluate(() => {
       const w = window as unknown as { barSeen: boolean };
