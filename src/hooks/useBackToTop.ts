@@ -7,7 +7,9 @@ export function useBackToTop(): { visible: boolean; scrollToTop: () => void } {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const check = throttle(() => setVisible(window.scrollY > BACK_TO_TOP_THRESHOLD_PX), BACK_TO_TOP_THROTTLE_MS);
-    check();
+    // No reading of the position on mount: window.scrollY would force a layout of the page being
+    // rendered, inside the start-up's longest task. Every change of position (a restored scroll, a jump
+    // to an anchor) fires a scroll event, and a page opens at the top.
     window.addEventListener('scroll', check, { passive: true });
     return () => {
       check.cancel();

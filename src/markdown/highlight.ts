@@ -45,5 +45,13 @@ export async function highlight(code: string, lang: string): Promise<string> {
     registered.set(lang, ready);
   }
   await ready;
+  // Each block in a task of its own: the blocks of a page wait on the same files, and highlighting
+  // them all as those arrive would be one long task while the page is still being read in.
+  await nextTask();
   return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+}
+
+/** Resolves in a new task, after the browser has had the chance to paint and handle input. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

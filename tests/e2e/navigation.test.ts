@@ -224,6 +224,16 @@ describe('back to top', () => {
     await page.waitForFunction(() => window.scrollY === 0);
     await button.waitFor({ state: 'detached' });
   });
+
+  it('shows on a page opened far down, at an anchor, without the reader scrolling', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    const last = p.headers.at(-1)!;
+    await page.goto(`${site.url}${p.path}#${last.slug}`);
+    await ready(page);
+    await page.waitForFunction((y) => window.scrollY > y, BACK_TO_TOP_THRESHOLD_PX);
+    await page.getByRole('button', { name: 'Back to top' }).waitFor({ timeout: BACK_TO_TOP_THROTTLE_MS * 3 });
+  });
 });
 
 describe('reading progress', () => {
