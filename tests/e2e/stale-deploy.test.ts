@@ -108,13 +108,36 @@ describe('service worker updates', () => {
     await page.goto(site.url + first.path);
     await h1(page);
     await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    // The worker in control now; the one to come must differ from it (compared, rather than waiting
+    // for an event that could fire before a listener is in place).
+    await page.evaluate(() => ((window as unknown as { __firstWorker: unknown }).__firstWorker = navigator.serviceWorker.controller));
     await whileNextIsDeployed(async () => {
       // Browsers look for a new worker on navigations and registrations; ask now instead of waiting.
-      await page.evaluate(async () => {
-        const changed = new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-        await (await navigator.serviceWorker.getRegistration())!.update();
-        await changed;
-      });
+      await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
+      try {
+        await page.waitForFunction(
+          () => {
+            const now = navigator.serviceWorker.controller;
+            return now !== null && now !== (window as unknown as { __firstWorker: unknown }).__firstWorker;
+          },
+          null,
+          { timeout: 20_000 },
+        );
+      } catch (e) {
+        // Say where it stood: a worker stuck installing or waiting, a reload, another build already shown.
+        const state = await page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return {
+            address: location.href,
+            build: document.documentElement.dataset.build ?? '',
+            installing: reg?.installing?.state ?? null,
+            waiting: reg?.waiting?.state ?? null,
+            active: reg?.active?.state ?? null,
+            sameController: navigator.serviceWorker.controller === (window as unknown as { __firstWorker: unknown }).__firstWorker,
+          };
+        });
+        throw new Error(`The new worker did not take control: ${JSON.stringify(state)}`, { cause: e });
+      }
       expect(await page.evaluate(() => document.documentElement.dataset.build ?? '')).toBe('');
       await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
       await page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 15_000 });
