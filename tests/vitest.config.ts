@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   test: {
+    globalSetup: ['tests/support/temp-root.ts'],
     projects: [
       {
         extends: true,
