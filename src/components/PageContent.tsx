@@ -29,7 +29,7 @@ export function PageContent({ path, content: latest, footer }: { path: string; c
     // A frame callback runs before the next paint; a task queued from it runs after that paint.
     let frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => setFramed(true), 0);
-      frame = requestAnimationFrame(() => void loadMarkdown().catch(() => {}));
+      frame = requestAnimationFrame(preloadMarkdown);
     });
     return () => {
       cancelAnimationFrame(frame);
