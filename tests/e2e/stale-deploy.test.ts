@@ -100,6 +100,22 @@ describe('stale deploys', () => {
   });
 });
 
+/** The page's address and build, and its registration's workers, for a failure message. */
+async function workerState(page: import('playwright-core').Page): Promise<string> {
+  const state = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return {
+      address: location.href,
+      build: document.documentElement.dataset.build ?? '',
+      installing: reg?.installing?.state ?? null,
+      waiting: reg?.waiting?.state ?? null,
+      active: reg?.active?.state ?? null,
+      sameController: navigator.serviceWorker.controller === (window as unknown as { __firstWorker: unknown }).__firstWorker,
+    };
+  });
+  return JSON.stringify(state);
+}
+
 describe('service worker updates', () => {
   it('a new deploy installs a new worker, which takes over on the next navigation', async () => {
     const { page } = await site.open({ serviceWorkers: 'allow' });
@@ -113,7 +129,14 @@ describe('service worker updates', () => {
     await page.evaluate(() => ((window as unknown as { __firstWorker: unknown }).__firstWorker = navigator.serviceWorker.controller));
     await whileNextIsDeployed(async () => {
       // Browsers look for a new worker on navigations and registrations; ask now instead of waiting.
-      await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
+      // Each step is bounded, and a failure says where it stood: a worker stuck installing or waiting,
+      // a reload, another build already shown.
+      const asked = await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        const late = new Promise<string>((r) => setTimeout(() => r('update() still pending after 20 s'), 20_000));
+        return Promise.race([reg!.update().then(() => 'updated'), late]);
+      });
+      if (asked !== 'updated') throw new Error(`${asked}: ${await workerState(page)}`);
       try {
         await page.waitForFunction(
           () => {
@@ -124,19 +147,7 @@ describe('service worker updates', () => {
           { timeout: 20_000 },
         );
       } catch (e) {
-        // Say where it stood: a worker stuck installing or waiting, a reload, another build already shown.
-        const state = await page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return {
-            address: location.href,
-            build: document.documentElement.dataset.build ?? '',
-            installing: reg?.installing?.state ?? null,
-            waiting: reg?.waiting?.state ?? null,
-            active: reg?.active?.state ?? null,
-            sameController: navigator.serviceWorker.controller === (window as unknown as { __firstWorker: unknown }).__firstWorker,
-          };
-        });
-        throw new Error(`The new worker did not take control: ${JSON.stringify(state)}`, { cause: e });
+        throw new Error(`The new worker did not take control: ${await workerState(page)}`, { cause: e });
       }
       expect(await page.evaluate(() => document.documentElement.dataset.build ?? '')).toBe('');
       await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
