@@ -46,7 +46,7 @@ export interface CompileOptions {
 export interface CompiledPage {
   record: PageRecord;
   /** The chunk's own content; the rest of the chunk is added once every page is known. */
-  body: Pick<Chunk, 'markdown' | 'html' | 'images'>;
+  body: Pick<Chunk, 'markdown' | 'html' | 'images' | 'lead'>;
   facts: MarkdownFacts;
   /** File path for errors. */
   file: string;
@@ -203,7 +203,7 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
     facts.body = facts.body.replace(/^\n+/, '');
     return {
       record,
-      body: { markdown: facts.body, html: facts.html, images: {} },
+      body: { markdown: facts.body, html: facts.html, images: {}, ...(facts.lead.length ? { lead: facts.lead } : {}) },
       facts,
       file,
       bodyLine: split.bodyLine,

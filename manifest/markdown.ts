@@ -13,6 +13,8 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { toString as mdToString } from 'mdast-util-to-string';
 import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
 import type { Header } from '../src/shared/schemas/page-record.ts';
+import type { LeadNode } from '../src/shared/schemas/lead.ts';
+import { leadOf } from './lead.ts';
 
 /** A link or image found in the Markdown. */
 export interface Reference {
@@ -47,6 +49,8 @@ export interface MarkdownFacts {
   html: boolean;
   /** Text of the page split at h2/h3, for search. */
   sections: Section[];
+  /** The opening blocks, painted before the app has loaded (see lead.ts). */
+  lead: LeadNode[];
 }
 
 type Node = { type: string; depth?: number; url?: string; alt?: string | null; children?: Node[]; position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } }; tagName?: string; properties?: Record<string, unknown>; value?: string };
@@ -83,6 +87,7 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   const links: Reference[] = [];
   const images: Reference[] = [];
   let html = false;
+  let firstHtml = Infinity;
   const visit = (n: Node) => {
     if ((n.type === 'link' || n.type === 'definition') && n.url !== undefined) {
       links.push({ url: n.url, line: n.position?.start.line ?? 1 });
@@ -90,6 +95,7 @@ export function analyseMarkdown(source: string): MarkdownFacts {
       images.push({ url: n.url, line: n.position?.start.line ?? 1, alt: n.alt ?? '' });
     } else if (n.type === 'html') {
       html = true;
+      firstHtml = Math.min(firstHtml, n.position?.start.offset ?? 0);
     }
     n.children?.forEach(visit);
   };
@@ -97,6 +103,7 @@ export function analyseMarkdown(source: string): MarkdownFacts {
 
   const hast = toHast(tree as never, { allowDangerousHtml: false }) as unknown as Node;
   rehypeSlug()(hast as never);
+  const lead = leadOf(hast, firstHtml);
   const headers: Header[] = [];
   const ids = new Set<string>();
   const sections: Section[] = [{ slug: '', title: '', text: '' }];
@@ -124,5 +131,5 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   };
   walk(hast);
   for (const s of sections) s.text = s.text.replace(/\s+/g, ' ').trim();
-  return { h1, body, headers, ids, links, images, html, sections: sections.filter((s) => s.slug || s.text) };
+  return { h1, body, headers, ids, links, images, html, sections: sections.filter((s) => s.slug || s.text), lead };
 }

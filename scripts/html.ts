@@ -11,6 +11,7 @@ import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import { REDIRECT_PARAM } from '../src/shared/spa-redirect.ts';
 import { headTags } from '../src/shared/head-tags.ts';
 import { ATOM_PATH, RSS_PATH } from '../src/shared/site-urls.ts';
+import { PROSE_CLASSES } from '../src/shared/prose-classes.ts';
 
 /** Self-hosted Open Sans files: npm source name -> served name, both preloaded. Semibold text uses the 700 face (one font file less on every first load). */
 export const FONT_FILES = [
@@ -29,6 +30,22 @@ export const THEME_SCRIPT =
  * version of the same rule is chunkUrl in src/shared/paths.ts.
  */
 const CHUNK_KEY = "u=/\\/$/.test(p)?p+'index':/\\.html$/.test(p)&&!/\\/index\\.html$/.test(p)?p:null";
+
+/**
+ * The default layout's lead (manifest/lead.ts) under the title: built with
+ * createElement from the chunk's element tree, every tag and attribute
+ * checked against the few the build emits (any other, or an href with a
+ * script scheme, drops the whole lead). The app's own render of the page
+ * replaces it; the classes are those of the app's Markdown container.
+ */
+const LEAD_SCRIPT =
+  "var L=d.lead;if(!o&&Array.isArray(L)&&L.length){var T={p:1,ul:1,ol:1,li:1,a:1,code:1,strong:1,em:1,del:1,br:1,span:1},A={href:1,target:1,rel:1,download:1,start:1,class:1}," +
+  "B=function(n){if(typeof n==='string')return document.createTextNode(n);if(!Array.isArray(n)||!T[n[0]])throw 0;var e=document.createElement(n[0]),k=n[1]||{},x,j;" +
+  "for(x in k){var v=k[x];if(!A[x]||typeof v!=='string'||(x==='class'&&v!=='sr-only')||(x==='href'&&/^[a-z][a-z0-9+.-]*:/i.test(v)&&!/^(https?|mailto):/i.test(v)))throw 0;e.setAttribute(x,v)}" +
+  "for(j=2;j<n.length;j++)e.appendChild(B(n[j]));return e};" +
+  "try{var P=document.createElement('div');P.className=" +
+  JSON.stringify(PROSE_CLASSES).replace(/"/g, "'") +
+  ";for(var j=0;j<L.length;j++)P.appendChild(B(L[j]));a.appendChild(P)}catch(e){}}";
 
 /**
  * Paints the page's title into the static shell before the app bundle has
@@ -52,7 +69,9 @@ export const BOOT_SCRIPT =
   "var b=document.querySelector('meta[name=build-id]');b=b&&b.content;var g=function(m){return fetch('/data/pages'+u+'.json',{credentials:'same-origin',cache:m}).then(function(r){if(!r.ok)throw{status:r.status};return r.json()})};" +
   "var c=q?g('force-cache').then(function(d){if(!d||d.buildId!==b)throw 0;return d}).catch(function(e){if(e&&e.status===404)throw e;return g('no-cache')}):g('default');window.__boot={path:p,chunk:c};" +
   "c.then(function(d){var m=document.querySelector('#root>[data-static-shell] .shell-main');var f=d&&d.record&&d.record.frontmatter,o=f&&/-overview$/.test(f.layout||'');if(!f||!m||typeof d.record.title!=='string')return;if(f.home){var w=document.createElement('div');w.className='home mx-auto max-w-5xl px-5 py-10';var s=document.createElement('section');s.className='hero text-center';if(typeof f.heroImage==='string'){var i=document.createElement('img');i.className='hero-image mx-auto';i.src=f.heroImage;i.alt=typeof f.heroAlt==='string'?f.heroAlt:'';i.width=480;i.height=320;s.appendChild(i)}var t=document.createElement('h1');t.id='hero-title';t.className='page-title mt-6 text-4xl font-bold';t.textContent=typeof f.heroText==='string'?f.heroText:d.record.title;s.appendChild(t);w.appendChild(s);m.appendChild(w);return}if(f.layout&&f.layout!=='default'&&!o)return;" +
-  "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className=o?'page overview overview-'+f.layout+' mx-auto max-w-4xl px-5 py-8 lg:px-8':'page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);m.appendChild(a)}).catch(function(){})}catch(e){}})();";
+  "document.querySelector('#root>[data-static-shell]').classList.add('has-sidebar');var a=document.createElement('article');a.className=o?'page overview overview-'+f.layout+' mx-auto max-w-4xl px-5 py-8 lg:px-8':'page mx-auto max-w-3xl px-5 py-8 lg:px-8';var h=document.createElement('h1');h.className='page-title';h.textContent=d.record.title;a.appendChild(h);" +
+  LEAD_SCRIPT +
+  "m.appendChild(a)}).catch(function(){})}catch(e){}})();";
 
 /**
  * 404.html's job: send a deep link to index.html with the original path,

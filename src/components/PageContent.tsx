@@ -3,6 +3,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode }
 import { importOrCheckDeploy } from '../data/deploy.ts';
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
+import { Lead } from './Lead.tsx';
 
 const loadMarkdown = () => importOrCheckDeploy(() => import('../markdown/Markdown.tsx'));
 /** Starts loading the Markdown pipeline now (the app's start-up, when the static shell already shows the title). */
@@ -39,11 +40,13 @@ export function PageContent({ path, content: latest, footer }: { path: string; c
   // An error view is "shown" too: the progress bar must not hang on a failed page.
   useReportPageReady(path, content.state === 'error');
   if (content.state === 'error') return <ErrorView error={content.error} onRetry={content.retry} retrying={content.retrying} />;
-  const loading = <div className="content-loading" aria-busy="true" aria-label="Loading the page" />;
+  // The page's opening text, when its chunk has it, stands in while the body is prepared.
+  const lead = latest.state === 'ready' ? latest.chunk.lead : undefined;
+  const loading = lead?.length ? <Lead nodes={lead} /> : <div className="content-loading" aria-busy="true" aria-label="Loading the page" />;
   if (content.state === 'loading') return loading;
   return (
     <Suspense fallback={loading}>
-      <Markdown chunk={content.chunk} footer={footer} />
+      <Markdown chunk={content.chunk} footer={footer} placeholder={loading} />
     </Suspense>
   );
 }

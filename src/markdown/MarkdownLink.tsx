@@ -1,9 +1,6 @@
 import type { ComponentProps } from 'react';
 import { PrefetchLink as Link } from '../components/PrefetchLink.tsx';
-
-const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
-/** Files (the OpenAPI document, images) are served as they are, not routed. */
-const FILE = /\.(ya?ml|json|svg|png|pdf|zip|txt)$/i;
+import { EXTERNAL_LINK as EXTERNAL, FILE_LINK as FILE, NEW_TAB_NOTE } from '../shared/link-kinds.ts';
 
 /** Internal links go through the router; external ones open as usual, marked as leaving the site. */
 export function MarkdownLink({ href = '', children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
@@ -12,7 +9,7 @@ export function MarkdownLink({ href = '', children, node: _node, ...rest }: Comp
     return (
       <a href={href} {...rest} target="_blank" rel="noopener noreferrer">
         {children}
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only">{NEW_TAB_NOTE}</span>
       </a>
     );
   }

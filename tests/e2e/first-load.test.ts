@@ -154,4 +154,43 @@ describe('a cold deep link', () => {
       await host.close();
     }
   });
+
+  it("paints the page's opening text before the app's code has run, and the app's render of it replaces it as it is", async () => {
+    const lead = (JSON.parse(readFileSync(path.join(DIST, chunk), 'utf8')) as { lead?: unknown[] }).lead;
+    expect(lead?.length).toBeGreaterThan(0);
+    const host = await serve(DIST);
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+    try {
+      await context.addInitScript(() => {
+        const w = window as unknown as { __lcp: Array<{ size: number; tag: string }> };
+        w.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { size: number; element: Element | null }>) w.__lcp.push({ size: e.size, tag: e.element?.tagName ?? '' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const page = await context.newPage();
+      // Without the app's code: what index.html paints by itself.
+      await page.route(/\/assets\/main-[^/]+\.js$/, (r) => r.abort());
+      await page.goto(host.url + target.path);
+      const first = page.locator('[data-static-shell] article .content > :first-child');
+      await first.waitFor();
+      const bootText = await page.locator('[data-static-shell] article .content').innerText();
+      expect(bootText.length).toBeGreaterThan(100);
+      const bootBox = await first.boundingBox();
+      // With it: the same first block, at the same place, and no larger paint after it.
+      await page.unroute(/\/assets\/main-[^/]+\.js$/);
+      await page.reload();
+      await waitForAddress(page, (u) => u.pathname === target.path);
+      await page.locator('main .page-footer').waitFor();
+      const appFirst = page.locator('main article .content > :first-child');
+      expect(await appFirst.boundingBox()).toEqual(bootBox);
+      expect((await page.locator('main article .content').innerText()).startsWith(bootText.trim())).toBe(true);
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: Array<{ size: number; tag: string }> }).__lcp);
+      expect(lcp.at(-1)?.tag, JSON.stringify(lcp)).toBe('P');
+      expect(lcp.filter((e) => e.tag === 'P'), JSON.stringify(lcp)).toHaveLength(1);
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
 });

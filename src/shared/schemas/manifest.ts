@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PageRecord } from './page-record.ts';
 import { SiteConfig } from './site-config.ts';
 import { PageLink } from './site-data.ts';
+import { LeadNode } from './lead.ts';
 
 /** dist/manifest.json: the site config and every page record, in one file (for tools; the app loads the split form in site-data.ts). */
 export const Manifest = z.object({
@@ -34,5 +35,7 @@ export const Chunk = z.object({
   html: z.boolean(),
   /** Sizes of the images the page shows, by src. */
   images: z.record(z.string(), ImageSize),
+  /** The opening blocks, which index.html paints before the app has loaded (manifest/lead.ts). */
+  lead: z.optional(z.array(LeadNode)),
 });
 export type Chunk = z.infer<typeof Chunk>;
