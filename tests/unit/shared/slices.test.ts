@@ -22,7 +22,7 @@ function strip(n: unknown): unknown {
 }
 const whole = (md: string) => strip(toHast.runSync(parser.runSync(parser.parse(md)) as never));
 const sliced = (md: string, size?: number) => {
-  const children = sliceMarkdown(md, size).flatMap((s) => (parser.runSync(parser.parse(s)) as { children: unknown[] }).children);
+  const children = sliceMarkdown(md, size).flatMap((s) => (parser.runSync(parser.parse(s)) as unknown as { children: unknown[] }).children);
   return strip(toHast.runSync({ type: 'root', children } as never));
 };
 
