@@ -40,7 +40,9 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
 
   useDocumentHead(data);
   useLoadNewVersion(location.pathname);
-  useNavigationProgress(readyPath === null);
+  // The bar is for waiting on the network: a page whose data is here renders without one, even
+  // when its body takes a few frames to render in full.
+  useNavigationProgress(stale || data.content.state === 'loading');
   useScrollOnNavigate(readyPath);
   useImageZoom(readyPath);
   useAnalytics(site.analytics.id, data.record.title, readyPath);

@@ -18,15 +18,18 @@ import { registerServiceWorker } from './service-worker.ts';
 
 declare const __APP_BUILD_LABEL__: string | undefined;
 
+/** Longest wait for the first page's data before the app renders its frame anyway. */
+const FIRST_RENDER_WAIT_MS = 1500;
+
 const restored = restoredUrl(window.location.href);
 if (restored) window.history.replaceState(window.history.state, '', restored);
 
 const client = createQueryClient();
 initDeployWatch(client, import.meta.url);
 if (typeof __APP_BUILD_LABEL__ === 'string' && __APP_BUILD_LABEL__) document.documentElement.dataset.build = __APP_BUILD_LABEL__;
-void client.prefetchQuery(siteQuery());
+const starting: Array<Promise<unknown>> = [client.prefetchQuery(siteQuery())];
 const candidates = candidatePaths(window.location.pathname);
-for (const section of new Set(candidates.map(sectionOf))) void client.prefetchQuery(routesQuery(section));
+for (const section of new Set(candidates.map(sectionOf))) starting.push(client.prefetchQuery(routesQuery(section)));
 // A canonical-looking path's chunk can be fetched now; other addresses resolve first.
 const path = candidates[0]!;
 const boot = (window as { __boot?: { path: string; chunk: Promise<unknown> } }).__boot;
@@ -41,7 +44,13 @@ if (boot && boot.path === path) {
 // arrived, load it alongside the first render instead of after it. An unknown address needs none.
 void first?.then(() => path !== '/' && preloadMarkdown(), () => {});
 
-// A transition: the first render works in short slices instead of one long task (the static shell
-// already shows the page's title, so nothing waits on screen for it).
-startTransition(() => createRoot(document.getElementById('root')!).render(<App client={client} />));
+if (first) starting.push(first);
+
+// The first render waits for the data the page needs (asked for above, usually there by the time this
+// code runs) and is a transition: it then renders the whole page in short slices, where an update
+// arriving from the query cache would render it in one synchronous task. The static shell shows the
+// page's title and opening text meanwhile. A slow network does not hold the frame back for long.
+void Promise.race([Promise.allSettled(starting), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
+  startTransition(() => createRoot(document.getElementById('root')!).render(<App client={client} />)),
+);
 registerServiceWorker();

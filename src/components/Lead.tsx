@@ -23,8 +23,12 @@ function render(n: LeadNode, key: number): ReactNode {
   return createElement(tag, { key, ...(tag === 'ol' && attrs?.start ? { start: Number(attrs.start) } : {}) }, ...children.map(render));
 }
 
-/** The lead in the Markdown container, or null when the page has none. */
+/** The lead in the Markdown container, marked busy (the rest of the page is on its way); null when the page has none. */
 export function Lead({ nodes }: { nodes: LeadNode[] | undefined }) {
   if (!nodes?.length) return null;
-  return <div className={PROSE_CLASSES}>{nodes.map(render)}</div>;
+  return (
+    <div className={PROSE_CLASSES} aria-busy="true">
+      {nodes.map(render)}
+    </div>
+  );
 }

@@ -18,31 +18,18 @@ import { customElementComponents } from './custom-elements.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 import { PROSE_CLASSES } from '../shared/prose-classes.ts';
 
-/** Resolves in a new task, after the browser has had the chance to paint and handle input. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 let warmed = false;
 /** A little of every common construct. */
 const WARM_UP = '# A\n\nText *em* **strong** `code` [link](/a/).\n\n- one\n- two\n\n1. three\n\n> quote\n\n```sh\nx\n```\n';
 
-/**
- * The page's Markdown tree (GFM with only the constructs the page may hold,
- * callouts applied), parsed one slice per task (shared/markdown/slices.ts).
- */
-async function parseInSlices(markdown: string): Promise<Root> {
-  const parser = unified().use(remarkParse).use(remarkGfm, gfmOptionsFor(markdown)).use(remarkCallouts);
-  const root: Root = { type: 'root', children: [] };
-  if (!warmed) {
-    // The parser's first run also compiles its code: done on a short sample, in a task of its own.
-    warmed = true;
-    await nextTask();
-    parser.runSync(parser.parse(WARM_UP));
-  }
-  for (const slice of sliceMarkdown(markdown)) {
-    await nextTask();
-    root.children.push(...(parser.runSync(parser.parse(slice)) as Root).children);
-  }
-  return root;
+/** One parser per set of GFM constructs a page may hold (the same tree, parsed faster), callouts applied. */
+const parsers = new Map<string, Processor<Root, Root, Root>>();
+function parserFor(markdown: string): Processor<Root, Root, Root> {
+  const options = gfmOptionsFor(markdown);
+  const key = JSON.stringify(options);
+  let p = parsers.get(key);
+  if (!p) parsers.set(key, (p = unified().use(remarkParse).use(remarkGfm, options).use(remarkCallouts) as never));
+  return p;
 }
 
 /** A remark plugin that hands react-markdown a tree parsed beforehand, in place of parsing its input. */
@@ -50,18 +37,48 @@ function parsedTree(this: Processor, tree: Root): void {
   this.parser = () => tree;
 }
 
-/** The parsed tree of `markdown`; null while it is being parsed. */
-function useTree(markdown: string): Root | null {
-  const [tree, setTree] = useState<{ markdown: string; root: Root } | null>(null);
+interface Progress {
+  markdown: string;
+  slices: string[];
+  /** Slices parsed so far. */
+  done: number;
+  /** Their blocks. */
+  root: Root;
+}
+
+/**
+ * The page's Markdown tree, parsed one slice per task (shared/markdown/slices.ts)
+ * and handed out as it grows: each slice's blocks are rendered (in a
+ * transition, itself in short slices) and committed before the next slice is
+ * parsed, so neither the parse nor the render, the DOM work or the layout of
+ * a long page is ever one long task. `root` is null before the first slice,
+ * `complete` once the whole page is in.
+ */
+function useTree(markdown: string): { root: Root | null; complete: boolean } {
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const current = progress?.markdown === markdown ? progress : null;
+  const done = current?.done ?? 0;
+  const total = current?.slices.length ?? Infinity;
   useEffect(() => {
-    let live = true;
-    // A transition: React renders the (long) body in short slices too.
-    void parseInSlices(markdown).then((root) => live && startTransition(() => setTree({ markdown, root })));
-    return () => {
-      live = false;
+    if (done >= total) return;
+    let timer = 0;
+    const step = () => {
+      if (!warmed) {
+        // The parser's first run also compiles its code: done on a short sample, in a task of its own.
+        warmed = true;
+        parserFor(WARM_UP).runSync(parserFor(WARM_UP).parse(WARM_UP));
+        timer = window.setTimeout(step, 0);
+        return;
+      }
+      const slices = current?.slices ?? sliceMarkdown(markdown);
+      const parser = parserFor(markdown);
+      const blocks = parser.runSync(parser.parse(slices[done]!)).children;
+      startTransition(() => setProgress({ markdown, slices, done: done + 1, root: { type: 'root', children: [...(current?.root.children ?? []), ...blocks] } }));
     };
-  }, [markdown]);
-  return tree?.markdown === markdown ? tree.root : null;
+    timer = window.setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [markdown, done]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { root: current?.root ?? null, complete: done >= total };
 }
 
 /**
@@ -73,8 +90,8 @@ function useTree(markdown: string): Root | null {
  */
 export const Markdown = memo(function Markdown({ chunk, footer, placeholder }: { chunk: Chunk; footer?: ReactNode; placeholder?: ReactNode }) {
   const raw = useRawHtmlPlugins(chunk.html);
-  const tree = useTree(chunk.markdown);
-  useReportPageReady(chunk.path, raw !== null && tree !== null);
+  const { root: tree, complete } = useTree(chunk.markdown);
+  useReportPageReady(chunk.path, raw !== null && complete);
   const components = useMemo(
     () =>
       ({
@@ -103,11 +120,11 @@ export const Markdown = memo(function Markdown({ chunk, footer, placeholder }: {
     [tree, raw, components],
   );
   if (body === null) return placeholder ?? <div className="markdown-loading" aria-busy="true" />;
-  // The footer comes with the body, never before it: shown earlier, the body would push it down.
+  // The footer comes with the whole body, never before it: shown earlier, the body would push it down.
   return (
     <>
-      <div className={PROSE_CLASSES}>{body}</div>
-      {footer}
+      <div className={PROSE_CLASSES} aria-busy={complete ? undefined : true}>{body}</div>
+      {complete ? footer : null}
     </>
   );
 });
