@@ -1,5 +1,5 @@
 /** The page frame: skip link, navbar, sidebar drawer, the layout in <main>, and the page behaviours. */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SiteConfig } from '../shared/schemas/site-config.ts';
 import type { PageData } from '../data/page-data.ts';
@@ -21,8 +21,51 @@ import { useAnalytics } from '../hooks/useAnalytics.ts';
 import { useJquery } from '../hooks/useJquery.ts';
 import { useDrawer } from '../hooks/useDrawer.ts';
 import { PageReadyContext } from './page-ready.tsx';
+import { NavigateProvider } from '../components/StableLink.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useLoadNewVersion } from '../hooks/useLoadNewVersion.ts';
+
+/**
+ * One page in its layout. The wrapper takes no box of its own (display:
+ * contents) and is only there to hide the page being left.
+ */
+const PageSlot = memo(function PageSlot({ data, hidden }: { data: PageData; hidden: boolean }) {
+  const Layout = layoutFor(data.layout);
+  return (
+    <div className="page-slot" hidden={hidden}>
+      <Layout data={data} />
+    </div>
+  );
+});
+
+/**
+ * The page being left, for the moment after a route change: it stays in the
+ * document, hidden, until the new page's first frame is on screen, and is
+ * removed in a task after that. Removing a long page (hundreds of elements,
+ * their effects) was most of the work of a click, and it held up the frame
+ * that shows the new title.
+ */
+function useLeavingPage(data: PageData): PageData | null {
+  const [current, setCurrent] = useState(data);
+  const [leaving, setLeaving] = useState<PageData | null>(null);
+  if (current !== data) {
+    // Derived during render, so the click's render already has both pages.
+    if (current.record.path !== data.record.path) setLeaving(current);
+    setCurrent(data);
+  }
+  useEffect(() => {
+    if (!leaving) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setLeaving(null), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [leaving]);
+  return leaving !== null && leaving.record.path !== data.record.path ? leaving : null;
+}
 
 /** `stale`: the data is a previous page's, kept on screen while the current one loads. */
 export function Frame({ site, data, stale = false }: { site: SiteConfig; data: PageData; stale?: boolean }) {
@@ -42,7 +85,7 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
   useLoadNewVersion(location.pathname);
   // The bar is for waiting on the network: a page whose data is here renders without one, even
   // when its body takes a few frames to render in full.
-  useNavigationProgress(stale || data.content.state === 'loading');
+  useNavigationProgress(stale || (data.content.state === 'loading' && data.layout !== 'not-found'));
   useScrollOnNavigate(readyPath);
   useImageZoom(readyPath);
   useAnalytics(site.analytics.id, data.record.title, readyPath);
@@ -53,43 +96,47 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
     readyPath,
   );
 
-  const Layout = layoutFor(data.layout);
+  const leaving = useLeavingPage(data);
   const hasSidebar = data.layout !== 'home' && data.layout !== 'not-found';
   return (
-    <PageReadyContext.Provider value={reportReady}>
-      <div className={`shell${hasSidebar ? ' has-sidebar' : ''}${drawer.open ? ' drawer-open' : ''}`}>
-        <a href="#main" className="skip-link">Skip to content</a>
-        {data.record.frontmatter.readingShow === 'top' ? <ReadingProgress key={path} shown={readyPath === path} /> : null}
-        <Navbar
-          site={site}
-          sidebarToggle={
-            hasSidebar ? (
-              <button type="button" className="sidebar-toggle" aria-label="Toggle sidebar" aria-expanded={drawer.open} aria-controls="sidebar" onClick={drawer.toggle}>
-                <span aria-hidden="true" className="hamburger" />
-              </button>
-            ) : null
-          }
-          tools={<><SearchBox indexName={site.search.indexName} /><ThemeToggle /></>}
-        />
-        {hasSidebar ? (
-          <>
-            <aside id="sidebar" className="sidebar" aria-label="Documentation">
-              <Sidebar nodes={data.sidebar} currentPath={path} headers={data.headers} activeSlug={activeSlug ?? undefined} />
-            </aside>
-            <div className="sidebar-mask" data-testid="sidebar-mask" aria-hidden="true" onClick={drawer.close} />
-          </>
-        ) : null}
-        <main id="main" className="shell-main" tabIndex={-1}>
-          <OfflineNotice />
-          <ErrorBoundary resetKey={location.pathname}>
-            <Layout key={path} data={data} />
-          </ErrorBoundary>
-        </main>
-        <BackToTop />
-        <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
-          {announcement}
+    <NavigateProvider>
+      <PageReadyContext.Provider value={reportReady}>
+        <div className={`shell${hasSidebar ? ' has-sidebar' : ''}${drawer.open ? ' drawer-open' : ''}`}>
+          <a href="#main" className="skip-link">Skip to content</a>
+          {data.record.frontmatter.readingShow === 'top' ? <ReadingProgress key={path} shown={readyPath === path} /> : null}
+          <Navbar
+            site={site}
+            sidebarToggle={
+              hasSidebar ? (
+                <button type="button" className="sidebar-toggle" aria-label="Toggle sidebar" aria-expanded={drawer.open} aria-controls="sidebar" onClick={drawer.toggle}>
+                  <span aria-hidden="true" className="hamburger" />
+                </button>
+              ) : null
+            }
+            tools={<><SearchBox indexName={site.search.indexName} /><ThemeToggle /></>}
+          />
+          {hasSidebar ? (
+            <>
+              <aside id="sidebar" className="sidebar" aria-label="Documentation">
+                <Sidebar nodes={data.sidebar} currentPath={path} headers={data.headers} activeSlug={activeSlug ?? undefined} />
+              </aside>
+              <div className="sidebar-mask" data-testid="sidebar-mask" aria-hidden="true" onClick={drawer.close} />
+            </>
+          ) : null}
+          <main id="main" className="shell-main" tabIndex={-1}>
+            <OfflineNotice />
+            <ErrorBoundary resetKey={location.pathname}>
+              <PageSlot key={path} data={data} hidden={false} />
+              {/* After the new page, so that it comes first in the document while both are there. */}
+              {leaving ? <PageSlot key={leaving.record.path} data={leaving} hidden /> : null}
+            </ErrorBoundary>
+          </main>
+          <BackToTop />
+          <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+            {announcement}
+          </div>
         </div>
-      </div>
-    </PageReadyContext.Provider>
+      </PageReadyContext.Provider>
+    </NavigateProvider>
   );
 }

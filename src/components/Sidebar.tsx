@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { PrefetchLink as Link } from './PrefetchLink.tsx';
+import { StableLink } from './StableLink.tsx';
 import { groupContains, type HeaderNode, type SidebarNode } from '../shared/sidebar.ts';
 
 interface Props {
@@ -67,9 +67,9 @@ function SidebarPage({ node, currentPath, headers, activeSlug }: Omit<Props, 'no
   const current = node.path === currentPath;
   return (
     <li>
-      <Link to={node.path} className={`sidebar-link${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
+      <StableLink to={node.path} className={`sidebar-link${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
         {node.title}
-      </Link>
+      </StableLink>
       {current && headers.length > 0 ? <HeaderList headers={headers} activeSlug={activeSlug} path={node.path} /> : null}
     </li>
   );
@@ -80,13 +80,13 @@ function HeaderList({ headers, activeSlug, path }: { headers: HeaderNode[]; acti
     <ul className="sidebar-headers">
       {headers.map((h) => (
         <li key={h.slug}>
-          <Link
-            to={{ pathname: path, hash: `#${h.slug}` }}
+          <StableLink
+            to={`${path}#${h.slug}`}
             className={`sidebar-header-link${h.slug === activeSlug ? ' active' : ''}`}
             aria-current={h.slug === activeSlug ? 'location' : undefined}
           >
             {h.title}
-          </Link>
+          </StableLink>
           {h.children.length > 0 ? <HeaderList headers={h.children} activeSlug={activeSlug} path={path} /> : null}
         </li>
       ))}

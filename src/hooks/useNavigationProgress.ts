@@ -7,7 +7,15 @@ import { useEffect } from 'react';
 import NProgress from 'nprogress';
 import { PROGRESS_DELAY_MS } from '../lib/constants.ts';
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 120, minimum: 0.15 });
+// The bar is decoration (the page says it is busy itself): hidden from assistive technology, and
+// without nprogress's default role="bar", which is not an ARIA role.
+NProgress.configure({
+  showSpinner: false,
+  trickleSpeed: 120,
+  minimum: 0.15,
+  barSelector: '.bar',
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+});
 
 export function useNavigationProgress(waiting: boolean): void {
   useEffect(() => {

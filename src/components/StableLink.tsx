@@ -1,0 +1,41 @@
+/**
+ * Links that do not re-render when the address changes. React Router's Link
+ * reads the router's location context, so every Link re-renders on every
+ * navigation, memo or not: for the sidebar's links that was most of the work
+ * of a click. A StableLink takes an absolute path and navigates through a
+ * function that stays the same for the whole visit (NavigateProvider), so a
+ * memoised sidebar group is left alone when the reader moves between pages.
+ */
+import { createContext, useCallback, useContext, useRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { prefetchPage } from '../data/prefetch.ts';
+
+type Go = (to: string) => void;
+const NavigateContext = createContext<Go | null>(null);
+
+/** Provides the stable navigate function to the StableLinks below it. */
+export function NavigateProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const latest = useRef(navigate);
+  latest.current = navigate;
+  const go = useCallback<Go>((to) => void latest.current(to), []);
+  return <NavigateContext.Provider value={go}>{children}</NavigateContext.Provider>;
+}
+
+/** A click the browser would follow in this tab, with no modifier: the app handles it. */
+const plainClick = (e: MouseEvent<HTMLAnchorElement>) => e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey && !e.defaultPrevented;
+
+/** A link to an absolute site path (`/guides/ivr/`, `/faq/#general`) that prefetches its page on hover, focus or touch. */
+export function StableLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
+  const go = useContext(NavigateContext);
+  const client = useQueryClient();
+  const prefetch = () => prefetchPage(client, to);
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    rest.onClick?.(e);
+    if (!go || !plainClick(e)) return;
+    e.preventDefault();
+    go(to);
+  };
+  return <a href={to} {...rest} onClick={onClick} onPointerEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch} />;
+}
