@@ -3,30 +3,37 @@ import type { PageData } from '../data/page-data.ts';
 import { applyHeadTags } from '../lib/apply-head-tags.ts';
 
 /**
- * document.title "<page title> | <site title>" and the meta description at
- * once; then, after the first paint, the page's other head tags (canonical
- * link, Markdown alternate, Open Graph, Twitter card). Both on every route
- * change; a page left before its tags were written gets none. (The code is
- * in the main bundle: 1 KB, not worth a request of its own.)
+ * document.title "<page title> | <site title>" and the meta description
+ * right after the frame that shows the page (setting the title is an IPC to
+ * the browser, not worth holding up that frame for); then, a frame later,
+ * the page's other head tags (canonical link, Markdown alternate, Open
+ * Graph, Twitter card). Both on every route change; a page left before its
+ * tags were written gets none. (The code is in the main bundle: 1 KB, not
+ * worth a request of its own.)
  */
 export function useDocumentHead(data: PageData): void {
   useEffect(() => {
-    document.title = data.documentTitle;
-    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.appendChild(meta);
-    }
-    meta.content = data.description;
     let live = true;
-    // After the frame that paints the page (an effect may still run before that paint).
+    let timer = 0;
+    // A frame callback runs before the paint; a task queued from it runs after.
     let frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        if (!live) return;
+        document.title = data.documentTitle;
+        let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+        if (!meta) {
+          meta = document.createElement('meta');
+          meta.name = 'description';
+          document.head.appendChild(meta);
+        }
+        meta.content = data.description;
+      }, 0);
       frame = requestAnimationFrame(() => live && applyHeadTags(data));
     });
     return () => {
       live = false;
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [data]);
 }

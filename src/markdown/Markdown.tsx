@@ -1,5 +1,5 @@
 /** Renders a page chunk: GFM, callouts, heading ids, sized images, router links, code blocks. */
-import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
@@ -39,30 +39,33 @@ function parsedTree(this: Processor, tree: Root): void {
 
 interface Progress {
   markdown: string;
-  slices: string[];
-  /** Slices parsed so far. */
-  done: number;
-  /** Their blocks. */
+  /** The blocks parsed and handed out so far. */
   root: Root;
+  complete: boolean;
 }
 
 /**
  * The page's Markdown tree, parsed one slice per task (shared/markdown/slices.ts)
- * and handed out as it grows: each slice's blocks are rendered (in a
- * transition, itself in short slices) and committed before the next slice is
- * parsed, so neither the parse nor the render, the DOM work or the layout of
- * a long page is ever one long task. `root` is null before the first slice,
- * `complete` once the whole page is in.
+ * and handed out as it grows, after the first slice and then each time it
+ * has doubled: each hand-out is rendered (in a transition, itself in short
+ * slices) and committed before parsing goes on, so neither the parse nor the
+ * render, the DOM work or the layout of a long page is one long task, and
+ * the prefix renders add up to about twice a single render of the page.
+ * `root` is null before the first slice, `complete` once the whole page is in.
  */
 function useTree(markdown: string): { root: Root | null; complete: boolean } {
   const [progress, setProgress] = useState<Progress | null>(null);
-  const current = progress?.markdown === markdown ? progress : null;
-  const done = current?.done ?? 0;
-  const total = current?.slices.length ?? Infinity;
+  /** Continues parsing once a hand-out has been committed. */
+  const resume = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (done >= total) return;
+    let cancelled = false;
     let timer = 0;
+    const slices = sliceMarkdown(markdown);
+    const blocks: Root['children'] = [];
+    let parsed = 0;
+    let handOutAt = 1;
     const step = () => {
+      if (cancelled) return;
       if (!warmed) {
         // The parser's first run also compiles its code: done on a short sample, in a task of its own.
         warmed = true;
@@ -70,15 +73,33 @@ function useTree(markdown: string): { root: Root | null; complete: boolean } {
         timer = window.setTimeout(step, 0);
         return;
       }
-      const slices = current?.slices ?? sliceMarkdown(markdown);
       const parser = parserFor(markdown);
-      const blocks = parser.runSync(parser.parse(slices[done]!)).children;
-      startTransition(() => setProgress({ markdown, slices, done: done + 1, root: { type: 'root', children: [...(current?.root.children ?? []), ...blocks] } }));
+      blocks.push(...parser.runSync(parser.parse(slices[parsed]!)).children);
+      parsed++;
+      const complete = parsed === slices.length;
+      if (!complete && parsed < handOutAt) {
+        timer = window.setTimeout(step, 0);
+        return;
+      }
+      handOutAt = parsed * 2;
+      if (!complete) resume.current = () => (timer = window.setTimeout(step, 0));
+      const root: Root = { type: 'root', children: blocks.slice() };
+      startTransition(() => setProgress({ markdown, root, complete }));
     };
     timer = window.setTimeout(step, 0);
-    return () => clearTimeout(timer);
-  }, [markdown, done]); // eslint-disable-line react-hooks/exhaustive-deps
-  return { root: current?.root ?? null, complete: done >= total };
+    return () => {
+      cancelled = true;
+      resume.current = null;
+      clearTimeout(timer);
+    };
+  }, [markdown]);
+  useEffect(() => {
+    const go = resume.current;
+    resume.current = null;
+    go?.();
+  }, [progress]);
+  const current = progress?.markdown === markdown ? progress : null;
+  return { root: current?.root ?? null, complete: current?.complete ?? false };
 }
 
 /**

@@ -116,7 +116,8 @@ describe('unknown paths', () => {
     await page.goto(site.url + p);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(path(page.url())).toBe(p);
-    expect(await page.title()).toMatch(/^Page not found \| /);
+    // The title follows right after the frame that shows the page.
+    await expect.poll(() => page.title()).toMatch(/^Page not found \| /);
   });
 });
 

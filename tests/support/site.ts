@@ -68,8 +68,12 @@ export async function startSite(opts: { root?: string; latencyMs?: number } = {}
   };
 }
 
-/** The visible h1 text of the page, once there is one. */
+/**
+ * The visible h1 text of the page, once the app shows one (index.html's static shell
+ * paints the title before the app has started: that one does not count).
+ */
 export async function h1(page: Page): Promise<string> {
+  await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
   const el = page.locator('main h1').first();
   await el.waitFor({ state: 'visible' });
   return (await el.textContent())?.trim() ?? '';
