@@ -35,7 +35,7 @@ describe('parsing in slices', () => {
     for (const md of pages) expect(sliceMarkdown(md).join('')).toBe(md);
   });
 
-  it('cuts the long content pages, and each page gives the same tree as one parse', () => {
+  it('cuts the long content pages, and each page gives the same tree as one parse', { timeout: 60_000 }, () => {
     expect(pages.filter((p) => sliceMarkdown(p).length > 2).length).toBeGreaterThan(20);
     for (const md of pages) {
       expect(sliced(md)).toEqual(whole(md));
