@@ -1,52 +1,184 @@
 /**
  * Markdown analysis, the bulk of a content build's work, spread over worker
- * threads on large sites: each worker parses a share of the pages in its own
- * heap, so the work runs on every core and the parser's short-lived garbage
- * never reaches the heap that holds the whole site.
+ * threads: each worker parses a share of the pages in its own heap, so the
+ * work runs on every core and the parser's short-lived garbage never reaches
+ * the heap that holds the whole site.
+ *
+ * The pool is started before the pages are read, so the workers load their
+ * code while the build reads the content, and pages are handed out as they
+ * come. On a large site the workers do all the parsing (one per core). On a
+ * smaller one that still takes a noticeable time, this thread parses too,
+ * beside one worker fewer: the two share the pages, largest first.
  */
 import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { analyseMarkdown, type MarkdownFacts } from './markdown.ts';
 
-/** Below this many pages a worker's start-up (about 0.3 s) costs more than it saves. */
+/** From this many pages the workers do all the parsing, one per core. */
 export const WORKER_THRESHOLD = 400;
-/** Pages per message: few enough to balance the workers, many enough that messages cost little. */
+/**
+ * Below this much Markdown (bytes) a worker's start-up (a thread, its code,
+ * its own warm-up) costs more than it saves: this thread parses alone.
+ */
+export const SHARED_MIN_BYTES = 128 * 1024;
+/** Most pages per message: few enough to balance the threads, many enough that messages cost little. */
 const BATCH = 25;
+/** Batches a worker holds at a time, so it never waits for this thread to hand it the next. */
+const IN_FLIGHT = 2;
+
+/** How a site's pages are analysed: worker threads, and whether this thread parses too. */
+export interface PoolPlan {
+  workers: number;
+  here: boolean;
+}
+
+/** The plan for `pages` pages of `bytes` bytes of Markdown. */
+export function planFor(pages: number, bytes: number): PoolPlan {
+  const cores = Math.min(availableParallelism(), 8);
+  if (pages >= WORKER_THRESHOLD) return { workers: cores, here: false };
+  if (bytes >= SHARED_MIN_BYTES && pages > 1 && cores > 1) return { workers: cores - 1, here: true };
+  return { workers: 0, here: true };
+}
+
+/** The script a worker runs: a bundle when the build runs through scripts/run-ts.mjs, else a wrapper that registers tsx. */
+async function workerScript(): Promise<URL> {
+  const runTs = (globalThis as Record<symbol, { bundle(entry: string): Promise<string> } | undefined>)[Symbol.for('run-ts')];
+  if (runTs) return pathToFileURL(await runTs.bundle(fileURLToPath(new URL('./analyse-worker-main.ts', import.meta.url))));
+  return new URL('./analyse-worker.mjs', import.meta.url);
+}
+
+interface Job {
+  index: number;
+  body: string;
+}
+
+/**
+ * A running analysis: `add` hands over each page body as it is read,
+ * `results` waits for every page's facts, in the order of their indexes.
+ */
+export class AnalysisPool {
+  private readonly queue: Job[] = [];
+  private readonly out: MarkdownFacts[] = [];
+  private readonly workers: Worker[] = [];
+  private readonly busy = new Map<Worker, number>();
+  private added = 0;
+  private finished = 0;
+  private failed: Error | undefined;
+  private wake: (() => void) | undefined;
+  private readonly ready: Promise<void>;
+  private batchBytes = Number.POSITIVE_INFINITY;
+  private closing = false;
+  private sharing = false;
+
+  constructor(private readonly plan: PoolPlan) {
+    // A failed start is reported by `results`.
+    this.ready = plan.workers > 0 ? this.start(plan.workers).catch((e: Error) => this.fail(e)) : Promise.resolve();
+  }
+
+  private async start(count: number): Promise<void> {
+    const script = await workerScript();
+    for (let i = 0; i < count; i++) {
+      const w = new Worker(script);
+      this.busy.set(w, 0);
+      w.on('message', (m: { ids: number[]; facts: MarkdownFacts[] }) => {
+        m.facts.forEach((f, i) => (this.out[m.ids[i]!] = f));
+        this.finished += m.ids.length;
+        this.busy.set(w, this.busy.get(w)! - 1);
+        this.pump();
+        this.notify();
+      });
+      w.on('error', (e) => this.fail(e));
+      w.on('exit', (code) => code !== 0 && !this.closing && this.fail(new Error(`A Markdown analysis worker stopped with code ${code}.`)));
+      this.workers.push(w);
+    }
+    this.pump();
+  }
+
+  /**
+   * Queues one page body. When the workers parse alone, a worker takes it as
+   * soon as a batch is full; when this thread parses too, the pages are shared
+   * out once all are known (`results`).
+   */
+  add(index: number, body: string): void {
+    this.queue.push({ index, body });
+    this.added++;
+    if (!this.plan.here && this.queue.length >= BATCH) this.pump();
+  }
+
+  /** Every page's facts, once every added body is analysed; this thread parses too when the plan says so. */
+  async results(): Promise<MarkdownFacts[]> {
+    // What is left is handed out largest first, so no thread ends with a long page while the other waits.
+    this.queue.sort((a, b) => b.body.length - a.body.length);
+    const threads = this.plan.workers + (this.plan.here ? 1 : 0);
+    const left = this.queue.reduce((n, j) => n + j.body.length, 0);
+    // Small enough batches that the threads end together, on a small site too.
+    this.batchBytes = Math.max(4096, left / Math.max(1, threads * 6));
+    this.sharing = true;
+    this.pump();
+    while (this.finished < this.added) {
+      if (this.failed) throw this.failed;
+      const job = this.plan.here ? this.queue.shift() : undefined;
+      if (job) {
+        this.out[job.index] = analyseMarkdown(job.body);
+        this.finished++;
+        // Lets the workers' answers in (each hands its worker the next batch).
+        await new Promise((resolve) => setImmediate(resolve));
+      } else {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+    }
+    if (this.failed) throw this.failed;
+    return this.out;
+  }
+
+  /** Stops the workers. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.ready;
+    await Promise.all(this.workers.splice(0).map((w) => w.terminate()));
+  }
+
+  /** Hands each free worker a batch from the queue. */
+  private pump(): void {
+    if (this.plan.here && !this.sharing) return;
+    for (const w of this.workers) {
+      while (this.busy.get(w)! < IN_FLIGHT && this.queue.length > 0) {
+        const ids: number[] = [];
+        const bodies: string[] = [];
+        let bytes = 0;
+        while (this.queue.length > 0 && ids.length < BATCH && (ids.length === 0 || bytes < this.batchBytes)) {
+          const job = this.queue.shift()!;
+          ids.push(job.index);
+          bodies.push(job.body);
+          bytes += job.body.length;
+        }
+        this.busy.set(w, this.busy.get(w)! + 1);
+        w.postMessage({ ids, bodies });
+      }
+    }
+  }
+
+  private fail(e: Error): void {
+    this.failed ??= e;
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+}
 
 /** Analyses every body, in order; `workers` overrides the automatic choice (0 = in this thread). */
 export async function analyseAll(bodies: readonly string[], workers?: number): Promise<MarkdownFacts[]> {
-  const count = workers ?? (bodies.length >= WORKER_THRESHOLD ? Math.min(availableParallelism(), 8) : 0);
-  if (count < 1) return bodies.map(analyseMarkdown);
-  const out = new Array<MarkdownFacts>(bodies.length);
-  const batches: number[] = [];
-  for (let i = 0; i < bodies.length; i += BATCH) batches.push(i);
-  let nextBatch = 0;
-  const pool = Array.from({ length: Math.min(count, batches.length) }, () =>
-    // The worker's entry registers tsx, as the build itself runs through it.
-    new Worker(new URL('./analyse-worker.mjs', import.meta.url)),
-  );
+  const plan = workers === undefined ? planFor(bodies.length, bodies.reduce((n, b) => n + b.length, 0)) : { workers, here: workers === 0 };
+  const pool = new AnalysisPool(plan);
   try {
-    await Promise.all(
-      pool.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (nextBatch >= batches.length) return resolve();
-              const start = batches[nextBatch++]!;
-              w.postMessage({ id: start, bodies: bodies.slice(start, start + BATCH) });
-            };
-            w.on('message', (m: { id: number; facts: MarkdownFacts[] }) => {
-              m.facts.forEach((f, i) => (out[m.id + i] = f));
-              send();
-            });
-            w.on('error', reject);
-            w.on('exit', (code) => code !== 0 && reject(new Error(`A Markdown analysis worker stopped with code ${code}.`)));
-            send();
-          }),
-      ),
-    );
+    bodies.forEach((b, i) => pool.add(i, b));
+    return await pool.results();
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    await pool.close();
   }
-  return out;
 }

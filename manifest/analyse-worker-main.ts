@@ -2,6 +2,6 @@
 import { parentPort } from 'node:worker_threads';
 import { analyseMarkdown } from './markdown.ts';
 
-parentPort!.on('message', (m: { id: number; bodies: string[] }) => {
-  parentPort!.postMessage({ id: m.id, facts: m.bodies.map(analyseMarkdown) });
+parentPort!.on('message', (m: { ids: number[]; bodies: string[] }) => {
+  parentPort!.postMessage({ ids: m.ids, facts: m.bodies.map(analyseMarkdown) });
 });

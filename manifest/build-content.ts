@@ -1,6 +1,6 @@
 /** Compiles content and writes its output (manifest, chunks, public files, search index) into a folder. */
 import { compileContent, type CompileResult } from './compile.ts';
-import { writeInto } from './output.ts';
+import { FileWriter } from './output.ts';
 import { formatContentError } from './errors.ts';
 import { writeSearchIndex } from '../scripts/search-index.ts';
 
@@ -18,12 +18,20 @@ export function printWarnings(r: CompileResult): void {
 
 /** Compiles and writes; throws ContentBuildError on broken content (nothing written then). */
 export async function buildContent(o: BuildContentOptions): Promise<CompileResult> {
-  // Per-page files go straight to disk: the compiler has checked everything before it makes them.
-  const emit = (file: string, text: string) => writeInto(o.outDir, new Map([[file, text]]));
-  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, emit });
-  writeInto(o.outDir, r.files, r.copies);
-  // Written: the chunks' text need not stay in memory while the search index is built.
-  r.files.clear();
-  await writeSearchIndex(o.outDir, r.search);
-  return r;
+  // Per-page files go to disk as they are made, written on a thread of their own
+  // while this one goes on: the compiler has checked everything before it makes them.
+  const out = new FileWriter(o.outDir);
+  try {
+    const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, emit: (file, text) => out.write(file, text) });
+    for (const [file, text] of r.files) out.write(file, text);
+    for (const [file, src] of r.copies) out.copy(file, src);
+    // Handed to the writer: the chunks' text need not stay in memory while the search index is built.
+    r.files.clear();
+    await writeSearchIndex(o.outDir, r.search, out);
+    await out.flush();
+    return r;
+  } finally {
+    // Nothing is left writing into the folder when this returns or throws (a failed build removes it).
+    await out.close().catch(() => undefined);
+  }
 }

@@ -19,7 +19,7 @@ import { splitFrontMatter } from './front-matter.ts';
 import { substituteVariables } from './variables.ts';
 import { convertCallouts } from './callouts.ts';
 import type { MarkdownFacts, Section } from './markdown.ts';
-import { analyseAll } from './analyse-pool.ts';
+import { AnalysisPool, planFor } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
@@ -72,12 +72,14 @@ export interface CompileResult {
 const CONFIG_DIR = '_config';
 const PUBLIC_DIR = 'public';
 
-function listFiles(dir: string): string[] {
+/** Every file under `dir` (relative, with `/`), sorted, with its size. */
+function listFiles(dir: string): Array<{ file: string; size: number }> {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true }) as string[])
-    .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => statSync(path.join(dir, f)).isFile())
-    .sort();
+    .map((f) => ({ file: f.split(path.sep).join('/'), stat: statSync(path.join(dir, f)) }))
+    .filter((f) => f.stat.isFile())
+    .map((f) => ({ file: f.file, size: f.stat.size }))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 /** Reads a file as UTF-8, reporting bytes that are not valid UTF-8. */
@@ -147,20 +149,45 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   const rel = (abs: string) => path.relative(rootDir, abs).split(path.sep).join('/');
   const errors: ContentError[] = [];
 
+  // Started first, so they run while the config and the pages are read: git's
+  // history of the content, and the Markdown analysis workers.
+  const lastCommitting = gitDates(contentDir);
+  const listed = listFiles(contentDir);
+  const mdListed = listed.filter(
+    ({ file: f }) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')),
+  );
+  const pool = new AnalysisPool(planFor(mdListed.length, mdListed.reduce((n, f) => n + f.size, 0)));
+  try {
+    return await compileWith(opts, { contentDir, rel, errors, listed, mdFiles: mdListed.map((f) => f.file), pool, lastCommitting });
+  } finally {
+    await pool.close();
+  }
+}
+
+/** What compileContent has found and started before it reads the pages. */
+interface CompileStart {
+  contentDir: string;
+  rel: (abs: string) => string;
+  errors: ContentError[];
+  listed: ReadonlyArray<{ file: string }>;
+  mdFiles: string[];
+  pool: AnalysisPool;
+  lastCommitting: Promise<(absFile: string) => number>;
+}
+
+async function compileWith(opts: CompileOptions, { contentDir, rel, errors, listed, mdFiles, pool, lastCommitting }: CompileStart): Promise<CompileResult> {
   const site = loadSite(contentDir, rel, errors);
   const vars = loadVariables(contentDir, rel, errors);
   const openapi = await expandOpenApi.load(contentDir, rel, errors);
-  const lastCommit = gitDates(contentDir);
 
-  const all = listFiles(contentDir);
+  const all = listed.map((f) => f.file);
   const publicFiles = new Set(all.filter((f) => f.startsWith(`${PUBLIC_DIR}/`)).map((f) => f.slice(PUBLIC_DIR.length)));
-  const mdFiles = all.filter(
-    (f) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')),
-  );
 
-  // Read every file first (front matter, variables, directives), then analyse
-  // all bodies at once: on a large site the analysis runs on every core.
-  const read = mdFiles.map((relativePath) => {
+  // Each body goes to the analysis as soon as it is read (front matter,
+  // variables, directives): on a large site the workers parse while this
+  // thread reads the next pages.
+  const read: Array<{ relativePath: string; abs: string; file: string; split: ReturnType<typeof splitFrontMatter>; src: YamlSource | undefined; fm: FrontMatterT }> = [];
+  for (const [i, relativePath] of mdFiles.entries()) {
     const abs = path.join(contentDir, relativePath);
     const file = rel(abs);
     // A broken file is reported and then read as well as it can be, so it still
@@ -172,9 +199,14 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
     let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
     body = openapi.expand(body, file, split.bodyLine, errors);
     body = convertCallouts(body, file, split.bodyLine, errors);
-    return { relativePath, abs, file, split, src, fm, body };
-  });
-  const analysed = await analyseAll(read.map((r) => r.body));
+    pool.add(i, body);
+    read.push({ relativePath, abs, file, split, src, fm });
+    // Lets the workers' answers in, so each gets its next batch while the reading goes on.
+    if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const analysed = await pool.results();
+  await pool.close();
+  const lastCommit = await lastCommitting;
 
   const pages: CompiledPage[] = read.map(({ relativePath, abs, file, split, src, fm }, i) => {
     const facts = analysed[i]!;

@@ -1,23 +1,30 @@
 /** Last-updated times: the file's last git commit, or its mtime outside git. */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 
+/** A git command's output; rejects when git fails or is missing. */
+function git(dir: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
+}
+
 /**
- * Returns a function giving the last-commit time (ms) of a file. One `git log`
- * reads the whole history of `dir` at once, so the cost does not grow per page.
+ * Gives a function returning the last-commit time (ms) of a file. One `git log`
+ * reads the whole history of `dir` at once, so the cost does not grow per page;
+ * the two git commands run beside the build, which awaits them only when it
+ * needs the dates.
  */
-export function gitDates(dir: string): (absFile: string) => number {
+export async function gitDates(dir: string): Promise<(absFile: string) => number> {
   const times = new Map<string, number>();
   let root: string | null = null;
   try {
-    root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const out = execFileSync('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', '.'], {
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 1 << 28,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const [top, out] = await Promise.all([
+      git(dir, ['rev-parse', '--show-toplevel']),
+      git(dir, ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', '.']),
+    ]);
+    root = top.trim();
     let t = 0;
     for (const line of out.split('\n')) {
       if (line.startsWith('\0')) t = Number(line.slice(1)) * 1000;

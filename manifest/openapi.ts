@@ -2,14 +2,15 @@
  * The API reference's source: reads content/public/openapi.yaml, validates it
  * with swagger-parser (OpenAPI 3.1) and maps every problem back to a line of
  * the YAML, so a broken document fails the build like any other content.
+ * (The schema check runs on a validator kept between builds: openapi-schema.ts.)
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ContentError } from './errors.ts';
 import { lintOperations } from './openapi-lint.ts';
 import { isRecord } from './openapi-refs.ts';
+import { validateOpenApi } from './openapi-schema.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
 export { renderOpenApiTag } from './openapi-markdown.ts';
@@ -18,8 +19,6 @@ export { renderOpenApiTag } from './openapi-markdown.ts';
 export interface OpenApiDoc {
   [k: string]: unknown;
 }
-
-type Validate = (baseUrl: string, api: object, options: object) => Promise<unknown>;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A schema error often cascades; past this many, the rest add nothing. */
@@ -50,7 +49,7 @@ export async function loadOpenApi(file: string): Promise<{ doc: OpenApiDoc | nul
   }
   let api: unknown;
   try {
-    api = await (SwaggerParser.validate as unknown as Validate)(path.resolve(file), structuredClone(source.value), {});
+    api = await validateOpenApi(path.resolve(file), source.value);
   } catch (e) {
     return { doc: null, errors: validationErrors(e, source, shown) };
   }

@@ -10,7 +10,9 @@
  * one of them changes, a package is installed or esbuild's version changes.
  * Packages with native code (esbuild) stay external. `import.meta.url`
  * keeps naming each project module's own source file, so paths resolved
- * from it (the worker script, the project root) still hold.
+ * from it (the project root) still hold. The program can ask for the bundle
+ * of a worker thread's entry the same way (see the end of this file), so a
+ * worker starts as quickly.
  */
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -26,10 +28,6 @@ if (!entry) {
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Inside the project's node_modules, wherever the command runs from.
 const dir = path.join(root, 'node_modules/.cache/run-ts');
-const entryAbs = path.resolve(entry);
-const name = path.relative(root, entryAbs).replace(/[^\w.-]+/g, '_').replace(/\.\w+$/, '');
-const bundleFile = path.join(dir, `${name}.mjs`);
-const metaFile = path.join(dir, `${name}.json`);
 /** Packages that must be loaded from node_modules as they are (native binaries). */
 const EXTERNAL = ['esbuild'];
 
@@ -44,7 +42,7 @@ function stamp(file) {
 }
 
 /** True when the kept bundle was made from the files as they are now. */
-function fresh() {
+function fresh(metaFile, entryAbs) {
   let meta;
   try {
     meta = JSON.parse(readFileSync(metaFile, 'utf8'));
@@ -68,7 +66,12 @@ const ownUrl = {
   },
 };
 
-if (!fresh()) {
+/** The bundle of `entryAbs` (an absolute path), made first when it is missing or stale. */
+async function bundle(entryAbs) {
+  const name = path.relative(root, entryAbs).replace(/[^\w.-]+/g, '_').replace(/\.\w+$/, '');
+  const bundleFile = path.join(dir, `${name}.mjs`);
+  const metaFile = path.join(dir, `${name}.json`);
+  if (fresh(metaFile, entryAbs)) return bundleFile;
   const result = await esbuild.build({
     entryPoints: [entryAbs],
     absWorkingDir: root,
@@ -99,7 +102,15 @@ if (!fresh()) {
   writeFileSync(metaFile + tmp, JSON.stringify({ esbuild: esbuild.version, entry: entryAbs, inputs }));
   renameSync(bundleFile + tmp, bundleFile);
   renameSync(metaFile + tmp, metaFile);
+  return bundleFile;
 }
+
+// A worker thread's TypeScript entry is bundled the same way: code that starts
+// one asks `globalThis[Symbol.for('run-ts')]?.bundle(entry)` for the file to run.
+globalThis[Symbol.for('run-ts')] = { bundle };
+
+const entryAbs = path.resolve(entry);
+const bundleFile = await bundle(entryAbs);
 
 process.argv = [process.argv[0], entryAbs, ...args];
 // Stack traces name the TypeScript sources (the bundle carries an inline source map).

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { FileWriter } from '../manifest/output.ts';
 import {
   encodeShard,
   indexable,
@@ -43,6 +44,16 @@ const HEADING_WEIGHT = 3;
 const K1 = 1.2;
 const B = 0.75;
 
+/** Text with no character outside ASCII: nothing to fold but letter case. */
+const ASCII = /^[\x00-\x7f]*$/;
+/** What `words` finds in lower-case ASCII: its letters and digits are the ASCII ones. */
+const ASCII_WORD = /[a-z0-9]+/g;
+
+/** `words(text)`, sooner for ASCII text (most of it), which has no accents or compatibility forms to fold. */
+function wordsOf(text: string): string[] {
+  return ASCII.test(text) ? (text.toLowerCase().match(ASCII_WORD) ?? []) : words(text);
+}
+
 interface TermData {
   docs: number[];
   /** Weighted term frequency per posting. */
@@ -57,7 +68,7 @@ function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings
     const counts = new Map<string, number>();
     let length = 0;
     const add = (text: string, weight: number) => {
-      for (const w of words(text)) {
+      for (const w of wordsOf(text)) {
         length++;
         if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + weight);
       }
@@ -138,26 +149,38 @@ function shards(terms: Map<string, Postings>): { files: Map<string, Uint8Array>;
   return { files, first: [...top.keys()].filter((k) => Array.from(k).length === 1).sort().join('') };
 }
 
-/** Indexes `pages` and writes `<outDir>/search/`, replacing any previous index. */
-export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>): Promise<{ pages: number; version: string }> {
+/**
+ * Indexes `pages` and writes `<outDir>/search/`, replacing any previous index;
+ * through `writer` when given (the build's, rooted at `outDir`), else its own.
+ */
+export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>, writer?: FileWriter): Promise<{ pages: number; version: string }> {
   const target = path.join(outDir, 'search');
   rmSync(target, { recursive: true, force: true });
   // Written into a temporary folder, named by the hash of everything in it once complete.
   const tmp = path.join(target, `tmp-${process.pid}`);
   for (const sub of ['s', 't', 'd']) mkdirSync(path.join(tmp, sub), { recursive: true });
+  // Files are written on another thread while this one goes on indexing.
+  const out = writer ?? new FileWriter(outDir);
+  const inTmp = path.relative(outDir, tmp);
   const hash = createHash('sha256');
-  pages.forEach((p, doc) => {
-    const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.map((s) => [s.slug, s.title, s.text]) };
-    const text = JSON.stringify(f);
-    hash.update(`${doc}\0${text}\0`);
-    writeFileSync(path.join(tmp, 'd', `${doc}.json`), text);
-  });
-  const { terms } = invert(pages);
-  const { files, first } = shards(terms);
-  terms.clear();
-  for (const [file, bytes] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    hash.update(file).update(bytes);
-    writeFileSync(path.join(tmp, file), bytes);
+  let first: string;
+  try {
+    pages.forEach((p, doc) => {
+      const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.map((s) => [s.slug, s.title, s.text]) };
+      const text = JSON.stringify(f);
+      hash.update(`${doc}\0${text}\0`);
+      out.write(path.join(inTmp, 'd', `${doc}.json`), text);
+    });
+    const { terms } = invert(pages);
+    const made = shards(terms);
+    first = made.first;
+    terms.clear();
+    for (const [file, bytes] of [...made.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      hash.update(file).update(bytes);
+      out.write(path.join(inTmp, file), bytes);
+    }
+  } finally {
+    await (writer ? out.flush() : out.close());
   }
   const version = hash.digest('hex').slice(0, 12);
   renameSync(tmp, path.join(target, version));
