@@ -4,7 +4,7 @@
  * costs no request), pages are ranked by their words' BM25 weights, and the
  * shown pages' texts give the headings and excerpts.
  */
-import { clipExcerpt } from './excerpt.ts';
+import { clipExcerpt, EXCERPT_MAX } from './excerpt.ts';
 import { MAX_GROUPS, MAX_HITS_PER_GROUP, type ExcerptPart, type SearchEngine, type SearchGroup, type SearchHit } from './engine.ts';
 import {
   decodeShard,
@@ -76,22 +76,44 @@ function scoresOf(word: string, shard: Shard): Map<number, number> {
   return out;
 }
 
-/** The best pages for the query words: pages matching every word, or, when none does, any word. */
+/** True when page `a` (with score `sa`) ranks before page `b`: higher score first, then lower page number. */
+const before = (sa: number, a: number, sb: number, b: number) => sa > sb || (sa === sb && a < b);
+
+/**
+ * The best pages for the query words: pages matching every word, or, when none does, any word.
+ * Only the `limit` best are kept while scanning (a common word matches up to 1,000 pages per term).
+ */
 export function rank(perWord: ReadonlyArray<Map<number, number>>, limit: number): number[] {
-  if (perWord.length === 0) return [];
-  const total = new Map<number, number>();
-  const hits = new Map<number, number>();
-  for (const m of perWord)
-    for (const [doc, s] of m) {
-      total.set(doc, (total.get(doc) ?? 0) + s);
-      hits.set(doc, (hits.get(doc) ?? 0) + 1);
+  if (perWord.length === 0 || limit <= 0) return [];
+  let total = perWord[0]!;
+  let all = perWord[0]!;
+  if (perWord.length > 1) {
+    total = new Map();
+    const hits = new Map<number, number>();
+    for (const m of perWord)
+      for (const [doc, s] of m) {
+        total.set(doc, (total.get(doc) ?? 0) + s);
+        hits.set(doc, (hits.get(doc) ?? 0) + 1);
+      }
+    all = new Map([...total].filter(([doc]) => hits.get(doc) === perWord.length));
+  }
+  const pool = all.size > 0 ? all : total;
+  // Kept sorted best first; a page enters only if it beats the last kept one.
+  const docs: number[] = [];
+  const scores: number[] = [];
+  for (const [doc, s] of pool) {
+    const n = docs.length;
+    if (n === limit && !before(s, doc, scores[n - 1]!, docs[n - 1]!)) continue;
+    let i = n === limit ? n - 1 : n;
+    while (i > 0 && before(s, doc, scores[i - 1]!, docs[i - 1]!)) {
+      docs[i] = docs[i - 1]!;
+      scores[i] = scores[i - 1]!;
+      i--;
     }
-  const all = [...total].filter(([doc]) => hits.get(doc) === perWord.length);
-  const pool = all.length > 0 ? all : [...total];
-  return pool
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, limit)
-    .map(([doc]) => doc);
+    docs[i] = doc;
+    scores[i] = s;
+  }
+  return docs;
 }
 
 /**
@@ -117,57 +139,141 @@ function foldSameLength(s: string): string {
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
-/** The last query's expression: a result list marks many texts with one query. */
-let lastMatcher: { key: string; re: RegExp } | undefined;
+/** A word as the index sees one: a run of letters and digits. */
+const WORD_RUN = /[\p{L}\p{N}]+/gu;
 
-/** Words beginning with one of the query words, in folded text. */
-function matcher(query: ReadonlyArray<string>): RegExp {
-  const key = query.join('\0');
-  if (lastMatcher?.key === key) return lastMatcher.re;
-  const alternatives = query.map((q) => q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})[\\p{L}\\p{N}]*`, 'gu');
-  lastMatcher = { key, re };
-  return re;
+/**
+ * The words of a text, found once: where each starts and each folded (the
+ * same length as written); and its distinct words in order, each with how
+ * many times and from which word on it occurs, to find the words a query
+ * word begins by binary search.
+ */
+interface TextWords {
+  at: number[];
+  folded: string[];
+  distinct: string[];
+  count: number[];
+  first: number[];
+}
+
+function textWords(text: string, folded = foldSameLength(text)): TextWords {
+  const at: number[] = [];
+  const found: string[] = [];
+  const seen = new Map<string, { count: number; first: number }>();
+  for (const m of folded.matchAll(WORD_RUN)) {
+    const s = seen.get(m[0]);
+    if (s) s.count++;
+    else seen.set(m[0], { count: 1, first: found.length });
+    at.push(m.index);
+    found.push(m[0]);
+  }
+  const distinct = [...seen.keys()].sort();
+  return { at, folded: found, distinct, count: distinct.map((w) => seen.get(w)!.count), first: distinct.map((w) => seen.get(w)!.first) };
+}
+
+/** Calls `fn` with the index (in `t.distinct`) of each distinct word that begins with a query word, once per word. */
+function eachMatch(t: TextWords, query: ReadonlyArray<string>, fn: (i: number) => void): void {
+  const done = query.length > 1 ? new Set<number>() : undefined;
+  for (const q of query) {
+    let lo = 0;
+    let hi = t.distinct.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (t.distinct[mid]! < q) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < t.distinct.length && t.distinct[i]!.startsWith(q); i++) {
+      if (done) {
+        if (done.has(i)) continue;
+        done.add(i);
+      }
+      fn(i);
+    }
+  }
+}
+
+/** True when `word` begins with one of the query words. */
+function begins(word: string, query: ReadonlyArray<string>): boolean {
+  for (const q of query) if (word.startsWith(q)) return true;
+  return false;
+}
+
+/** How many words of the text begin with a query word. */
+function countMatches(t: TextWords, query: ReadonlyArray<string>): number {
+  let n = 0;
+  eachMatch(t, query, (i) => (n += t.count[i]!));
+  return n;
+}
+
+/** The index (in `t.at`) of the first word that begins with a query word, or -1. */
+function firstMatch(t: TextWords, query: ReadonlyArray<string>): number {
+  let first = -1;
+  eachMatch(t, query, (i) => {
+    if (first < 0 || t.first[i]! < first) first = t.first[i]!;
+  });
+  return first;
+}
+
+/**
+ * Runs of `text` with the words that begin with a query word marked. With
+ * `span`, words are marked only up to `span` characters after the first
+ * match (all an excerpt of that length can show); the text is whole.
+ */
+function markRuns(text: string, t: TextWords, query: ReadonlyArray<string>, span = Infinity): { parts: ExcerptPart[]; count: number } {
+  const parts: ExcerptPart[] = [];
+  let count = 0;
+  let at = 0;
+  const from = query.length > 0 ? firstMatch(t, query) : -1;
+  if (from >= 0) {
+    const end = t.at[from]! + span;
+    for (let k = from; k < t.at.length && t.at[k]! < end; k++) {
+      const start = t.at[k]!;
+      const word = t.folded[k]!;
+      if (!begins(word, query)) continue;
+      if (start > at) parts.push({ text: text.slice(at, start), mark: false });
+      parts.push({ text: text.slice(start, start + word.length), mark: true });
+      at = start + word.length;
+      count++;
+    }
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), mark: false });
+  return { parts, count };
 }
 
 /**
  * Runs of `text` with the words that begin with a query word marked; also
  * how many were marked. `folded` is the text folded to the same length
- * (computed when not given; a page's folded text is cached while it is shown).
+ * (computed when not given).
  */
 export function markMatches(text: string, query: ReadonlyArray<string>, folded: string = foldSameLength(text)): { parts: ExcerptPart[]; count: number } {
-  const parts: ExcerptPart[] = [];
-  let count = 0;
-  let at = 0;
-  if (query.length > 0)
-    for (const m of folded.matchAll(matcher(query))) {
-      const start = m.index;
-      if (start > at) parts.push({ text: text.slice(at, start), mark: false });
-      parts.push({ text: text.slice(start, start + m[0].length), mark: true });
-      at = start + m[0].length;
-      count++;
-    }
-  if (at < text.length) parts.push({ text: text.slice(at), mark: false });
-  return { parts, count };
+  return markRuns(text, textWords(text, folded), query);
 }
 
-/** Each section's heading and text folded, per page text, computed on first use. */
-const foldedSections = new WeakMap<SearchFragment, Array<{ title: string; text: string }>>();
+/** Each section's heading and text words, per page text, found on first use. */
+const sectionWords = new WeakMap<SearchFragment, Array<{ title: TextWords; text: TextWords }>>();
+
+function wordsOf(f: SearchFragment): Array<{ title: TextWords; text: TextWords }> {
+  let found = sectionWords.get(f);
+  if (!found) sectionWords.set(f, (found = f.s.map(([, title, text]) => ({ title: textWords(title), text: textWords(text) }))));
+  return found;
+}
 
 /** A page's result group: its sections where the query words occur, best first. */
 export function groupOf(f: SearchFragment, query: ReadonlyArray<string>): SearchGroup {
-  let found = foldedSections.get(f);
-  if (!found) foldedSections.set(f, (found = f.s.map(([, title, text]) => ({ title: foldSameLength(title), text: foldSameLength(text) }))));
-  const scored = f.s.map(([slug, title, text], i) => {
-    const heading = markMatches(title, query, found[i]!.title).count;
-    const body = markMatches(text, query, found[i]!.text);
-    return { i, slug, title, body, score: heading * HEADING_BONUS + body.count };
-  });
+  const found = wordsOf(f);
+  const scored = f.s.map(([slug, title, text], i) => ({
+    i,
+    slug,
+    title,
+    text,
+    score: countMatches(found[i]!.title, query) * HEADING_BONUS + countMatches(found[i]!.text, query),
+  }));
   const matched = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
   const hit = (s: (typeof scored)[number]): SearchHit => ({
     url: s.slug ? `${f.p}#${s.slug}` : f.p,
     title: s.title || f.t,
-    excerpt: clipExcerpt(s.body.parts),
+    // Marks past the excerpt's reach would be cut off: only the first ones are made.
+    excerpt: clipExcerpt(markRuns(s.text, found[s.i]!.text, query, EXCERPT_MAX).parts),
   });
   const hits = matched.length > 0 ? matched.slice(0, MAX_HITS_PER_GROUP).map(hit) : scored.length > 0 ? [hit(scored[0]!)] : [{ url: f.p, title: f.t, excerpt: [] }];
   return { path: f.p, title: f.t, hits };

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeSearchIndex, type SearchPage } from '../../../scripts/search-index.ts';
 import { decodeShard, encodeShard, keyFile, MAX_POSTINGS, shardFor, words, type SearchMeta } from '../../../src/shared/search-index.ts';
+import fc from 'fast-check';
 import { createLocalEngine, groupOf, markMatches, rank } from '../../../src/search/local-engine.ts';
+import { clipExcerpt } from '../../../src/search/excerpt.ts';
 import { startServer } from '../../../scripts/serve.mjs';
 
 const pages: SearchPage[] = [
@@ -123,6 +125,44 @@ describe('ranking and excerpts', () => {
       { text: 'MENU', mark: true },
       { text: '.', mark: false },
     ]);
+  });
+
+  it('keeps the best pages while scanning: the same order as sorting them all', () => {
+    const scores = fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 6 }).map((n) => n / 2)), { maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(scores, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 10 }), (lists, limit) => {
+        const perWord = lists.map((l) => new Map(l));
+        // What rank promises, the slow way: pages matching every word (else any), best total first, then lower page.
+        const total = new Map<number, number>();
+        const hits = new Map<number, number>();
+        for (const m of perWord)
+          for (const [doc, s] of m) {
+            total.set(doc, (total.get(doc) ?? 0) + s);
+            hits.set(doc, (hits.get(doc) ?? 0) + 1);
+          }
+        const all = [...total].filter(([doc]) => hits.get(doc) === perWord.length);
+        const expected = (all.length > 0 ? all : [...total]).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([doc]) => doc);
+        expect(rank(perWord, limit)).toEqual(expected);
+      }),
+    );
+  });
+
+  it('marks every word that begins with a query word, as a regular expression would', () => {
+    const word = fc.stringMatching(/^[a-zA-Z0-9]{1,6}$/);
+    const text = fc.array(fc.tuple(word, fc.constantFrom(' ', ', ', '-', '. ', '_')), { maxLength: 30 }).map((ws) => ws.map(([w, sep]) => w + sep).join(''));
+    fc.assert(
+      fc.property(text, fc.array(fc.stringMatching(/^[a-z0-9]{1,3}$/), { minLength: 1, maxLength: 3 }), (t, query) => {
+        const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${query.join('|')})[\\p{L}\\p{N}]*`, 'gu');
+        const marked = [...t.toLowerCase().matchAll(re)].map((m) => t.slice(m.index, m.index + m[0].length));
+        const { parts, count } = markMatches(t, query);
+        expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(marked);
+        expect(count).toBe(marked.length);
+        expect(parts.map((p) => p.text).join('')).toBe(t);
+        // A group's excerpt marks only what it can show, and shows the same as clipping the whole text.
+        const g = groupOf({ p: '/p/', t: 'P', s: [['', '', t]] }, query);
+        expect(g.hits[0]!.excerpt).toEqual(clipExcerpt(parts));
+      }),
+    );
   });
 
   it('lists a page by the sections that match, heading matches first', () => {
