@@ -3,6 +3,9 @@
  * each query word fetches one shard (cached, so typing on in the same word
  * costs no request), pages are ranked by their words' BM25 weights, and the
  * shown pages' texts give the headings and excerpts.
+ *
+ * A keystroke whose files are all loaded is answered at once (`searchNow`),
+ * so the box can show it in the same frame.
  */
 import { clipExcerpt, EXCERPT_MAX } from './excerpt.ts';
 import { MAX_GROUPS, MAX_HITS_PER_GROUP, type ExcerptPart, type SearchEngine, type SearchGroup, type SearchHit } from './engine.ts';
@@ -25,6 +28,8 @@ import {
 const PREFIX_FACTOR = 0.8;
 /** Heading words count this much more than body words when ordering a page's sections. */
 const HEADING_BONUS = 3;
+/** Query words whose page scores are kept (a query being typed reuses its earlier words'). */
+const SCORES_KEPT = 16;
 
 /** A failed request for an index file; `status` 404 may mean that a newer deploy replaced the index. */
 export class SearchFetchError extends Error {
@@ -279,6 +284,15 @@ export function groupOf(f: SearchFragment, query: ReadonlyArray<string>): Search
   return { path: f.p, title: f.t, hits };
 }
 
+/** A load in progress or done; `value` is there once it has arrived. */
+interface Entry<V> {
+  promise: Promise<V>;
+  value?: V;
+}
+
+/** The query's distinct words, in order. */
+const queryWords = (query: string) => [...new Set(words(query))];
+
 /** Loads the index's entry file and answers queries from its shards. */
 export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngine> {
   const loadMeta = async (): Promise<SearchMeta> => {
@@ -287,41 +301,72 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
     return meta;
   };
   let meta = await loadMeta();
-  let shards = new Map<string, Promise<Shard>>();
-  let fragments = new Map<number, Promise<SearchFragment>>();
+  let shards = new Map<string, Entry<Shard>>();
+  let fragments = new Map<number, Entry<SearchFragment>>();
+  const scoreCache = new Map<string, { shard: Shard; scores: Map<number, number> }>();
 
   // A failed load is forgotten, so the next keystroke tries again.
-  const cached = <K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> => {
-    let p = cache.get(key);
-    if (!p) {
-      p = load();
-      cache.set(key, p);
-      p.catch(() => cache.get(key) === p && cache.delete(key));
+  const cached = <K, V>(cache: Map<K, Entry<V>>, key: K, load: () => Promise<V>): Promise<V> => {
+    let e = cache.get(key);
+    if (!e) {
+      const entry: Entry<V> = { promise: load() };
+      cache.set(key, entry);
+      entry.promise.then(
+        (v) => (entry.value = v),
+        () => cache.get(key) === entry && cache.delete(key),
+      );
+      e = entry;
     }
-    return p;
+    return e.promise;
   };
 
   const EMPTY: Shard = { terms: new Map(), next: '' };
-  const load = (where: { kind: 't' | 's'; key: string }) => {
+  type Where = { kind: 't' | 's'; key: string };
+  const load = (where: Where) => {
     const url = shardUrl(meta.v, where, base);
     return cached(shards, url, async () => decodeShard(await gunzip(await get(url))));
   };
+  const loadedShard = (where: Where) => shards.get(shardUrl(meta.v, where, base))?.value;
+
   /**
-   * The shard for a query word. Each top shard says which longer shards
-   * exist, so a word no indexed word begins costs no request (and no 404):
-   * typing on one letter at a time, every step is already known.
+   * The shard for a query word, or the next file on the way to it that is
+   * not loaded yet. Each top shard says which longer shards exist, so a word
+   * no indexed word begins costs no request (and no 404): typing on one
+   * letter at a time, every step is already known.
    */
-  const shardOf = async (word: string): Promise<Shard> => {
+  const locate = (word: string): { shard: Shard } | { need: Where } => {
     const chars = Array.from(word);
-    if (!meta.first.includes(chars[0]!)) return EMPTY;
-    let top = await load({ kind: 't', key: chars[0]! });
+    if (!meta.first.includes(chars[0]!)) return { shard: EMPTY };
+    let where: Where = { kind: 't', key: chars[0]! };
+    let top = loadedShard(where);
+    if (!top) return { need: where };
     for (let n = 2; n <= Math.min(chars.length, SHARD_PREFIX); n++) {
-      if (!top.next.includes(chars[n - 1]!)) return EMPTY;
-      const where = shardFor(chars.slice(0, n).join(''));
-      if (where.kind === 's') return load(where);
-      top = await load(where);
+      if (!top.next.includes(chars[n - 1]!)) return { shard: EMPTY };
+      where = shardFor(chars.slice(0, n).join(''));
+      const s = loadedShard(where);
+      if (!s) return { need: where };
+      if (where.kind === 's') return { shard: s };
+      top = s;
     }
-    return top;
+    return { shard: top };
+  };
+
+  const shardOf = async (word: string): Promise<Shard> => {
+    for (;;) {
+      const step = locate(word);
+      if ('shard' in step) return step.shard;
+      await load(step.need);
+    }
+  };
+
+  const scoresFor = (word: string, shard: Shard): Map<number, number> => {
+    const kept = scoreCache.get(word);
+    if (kept?.shard === shard) return kept.scores;
+    const scores = scoresOf(word, shard);
+    scoreCache.delete(word);
+    scoreCache.set(word, { shard, scores });
+    if (scoreCache.size > SCORES_KEPT) scoreCache.delete(scoreCache.keys().next().value!);
+    return scores;
   };
 
   const fragmentOf = (doc: number) =>
@@ -338,14 +383,32 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
     meta = next;
     shards = new Map();
     fragments = new Map();
+    scoreCache.clear();
     return true;
   };
 
+  /** The answer from loaded files only; undefined when one is missing. */
+  const answerNow = (qs: ReadonlyArray<string>): SearchGroup[] | undefined => {
+    const perWord: Array<Map<number, number>> = [];
+    for (const w of qs) {
+      const step = locate(w);
+      if (!('shard' in step)) return undefined;
+      perWord.push(scoresFor(w, step.shard));
+    }
+    const texts: SearchFragment[] = [];
+    for (const doc of rank(perWord, MAX_GROUPS)) {
+      const f = fragments.get(doc)?.value;
+      if (!f) return undefined;
+      texts.push(f);
+    }
+    return texts.map((f) => groupOf(f, qs));
+  };
+
   const answer = async (query: string, signal?: AbortSignal): Promise<SearchGroup[]> => {
-    const qs = [...new Set(words(query))];
+    const qs = queryWords(query);
     if (qs.length === 0) return [];
     const version = meta.v;
-    const perWord = await Promise.all(qs.map(async (w) => scoresOf(w, await shardOf(w))));
+    const perWord = await Promise.all(qs.map(async (w) => scoresFor(w, await shardOf(w))));
     signal?.throwIfAborted();
     const docs = rank(perWord, MAX_GROUPS);
     const texts = await Promise.all(docs.map(fragmentOf));
@@ -366,6 +429,10 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
         if (e instanceof SearchFetchError && e.status === 404 && (meta.v !== version || (await newVersion()))) return answer(query, signal);
         throw e;
       }
+    },
+    searchNow(query) {
+      const qs = queryWords(query);
+      return qs.length === 0 ? [] : answerNow(qs);
     },
   };
 }

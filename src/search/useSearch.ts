@@ -1,7 +1,8 @@
 /**
  * Search state for the box: the engine is loaded on the first `warm()` (the
  * box's first focus), every new query aborts the one before, and only the
- * newest query's answer is ever shown.
+ * newest query's answer is ever shown. A query the engine can answer from
+ * what it holds is shown in the same render as the keystroke.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup } from './engine.ts';
@@ -26,11 +27,14 @@ export function useSearch(indexName: string) {
   const [query, setQueryText] = useState('');
   const [state, setState] = useState<SearchState>(IDLE);
   const engine = useRef<Promise<SearchEngine> | null>(null);
+  /** The engine once loaded, for answers within the keystroke's own render. */
+  const loaded = useRef<SearchEngine | null>(null);
   const pending = useRef<AbortController | null>(null);
 
   const warm = useCallback((): Promise<SearchEngine> => {
     engine.current ??= importOrCheckDeploy(() => import('./index.ts'))
       .then((m) => m.loadSearchEngine(indexName))
+      .then((e) => (loaded.current = e))
       .catch((e: unknown) => {
         engine.current = null; // let the next keystroke try again
         throw e;
@@ -49,6 +53,13 @@ export function useSearch(indexName: string) {
       }
       const ctl = new AbortController();
       pending.current = ctl;
+      let ready: SearchGroup[] | undefined;
+      try {
+        ready = loaded.current?.searchNow?.(q);
+      } catch {
+        // asked again below, the slow way, which reports a failure
+      }
+      if (ready) return setState({ status: 'done', groups: ready, answered: q });
       setState((s) => ({ ...s, status: 'loading' }));
       warm()
         .then((e) => e.search(q, ctl.signal))

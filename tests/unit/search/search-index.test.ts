@@ -213,6 +213,19 @@ describe('the engine over HTTP', () => {
     expect(requests.filter((u) => !u.endsWith('t/m.bin'))).toEqual([]);
   });
 
+  it('answers at once from the files it holds, and only then', async () => {
+    const e = await engine();
+    expect(e.searchNow!('monitoring')).toBeUndefined();
+    const answer = await e.search('monitoring');
+    requests.length = 0;
+    expect(e.searchNow!('monitoring')).toEqual(answer);
+    expect(e.searchNow!('monitor')).toEqual(await e.search('monitor'));
+    expect(e.searchNow!('  ')).toEqual([]);
+    expect(requests).toEqual([]);
+    // "keypad" needs another shard.
+    expect(e.searchNow!('monitoring keypad')).toBeUndefined();
+  });
+
   it('ranks the page with the words in its headings first and finds accented words by plain letters', async () => {
     const e = await engine();
     const groups = await e.search('keypad tones');
