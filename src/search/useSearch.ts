@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup } from './engine.ts';
+import { keepEqual } from './options.ts';
 import { importOrCheckDeploy } from '../data/deploy.ts';
 
 /** idle: nothing asked; loading: the newest query is on its way; done/error: it was answered. */
@@ -59,12 +60,14 @@ export function useSearch(indexName: string) {
       } catch {
         // asked again below, the slow way, which reports a failure
       }
-      if (ready) return setState({ status: 'done', groups: ready, answered: q });
+      // Hits equal to the shown ones keep their objects, so only what changed is rendered again.
+      const show = (groups: SearchGroup[]) => setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q }));
+      if (ready) return show(ready);
       setState((s) => ({ ...s, status: 'loading' }));
       warm()
         .then((e) => e.search(q, ctl.signal))
         .then(
-          (groups) => !ctl.signal.aborted && setState({ status: 'done', groups, answered: q }),
+          (groups) => !ctl.signal.aborted && show(groups),
           () => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q }),
         );
     },
