@@ -34,6 +34,11 @@ export interface SearchEngine {
    * shown in the frame it was typed in.
    */
   searchNow?(query: string): SearchGroup[] | undefined;
+  /**
+   * Starts loading what the queries likely to follow `query` need; a newer
+   * query stops it. Settles when it is done or stopped, and never rejects.
+   */
+  prefetch?(query: string): Promise<void>;
 }
 
 /** The most pages one answer lists: enough to choose from, few enough to load fast. */

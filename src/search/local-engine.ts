@@ -5,7 +5,9 @@
  * shown pages' texts give the headings and excerpts.
  *
  * A keystroke whose files are all loaded is answered at once (`searchNow`),
- * so the box can show it in the same frame.
+ * so the box can show it in the same frame. After each answer, `prefetch`
+ * loads what the likeliest next letters will need: their shard and the texts
+ * of the pages they would show.
  */
 import { clipExcerpt, EXCERPT_MAX } from './excerpt.ts';
 import { MAX_GROUPS, MAX_HITS_PER_GROUP, type ExcerptPart, type SearchEngine, type SearchGroup, type SearchHit } from './engine.ts';
@@ -28,6 +30,8 @@ import {
 const PREFIX_FACTOR = 0.8;
 /** Heading words count this much more than body words when ordering a page's sections. */
 const HEADING_BONUS = 3;
+/** Next letters guessed after each answer (the commonest ways the last word goes on). */
+const PREFETCH_LETTERS = 2;
 /** Query words whose page scores are kept (a query being typed reuses its earlier words'). */
 const SCORES_KEPT = 16;
 
@@ -79,6 +83,23 @@ function scoresOf(word: string, shard: Shard): Map<number, number> {
     }
   }
   return out;
+}
+
+/**
+ * The `n` words `word` most likely becomes with one more letter: the
+ * letters that lead to the words of `shard` found on the most pages.
+ */
+export function likelyNext(word: string, shard: Shard, n: number): string[] {
+  const weight = new Map<string, number>();
+  for (const [term, p] of shard.terms) {
+    if (term.length <= word.length || !term.startsWith(word)) continue;
+    const next = String.fromCodePoint(term.codePointAt(word.length)!);
+    weight.set(next, (weight.get(next) ?? 0) + p.docs.length);
+  }
+  return [...weight]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([next]) => word + next);
 }
 
 /** True when page `a` (with score `sa`) ranks before page `b`: higher score first, then lower page number. */
@@ -304,6 +325,8 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
   let shards = new Map<string, Entry<Shard>>();
   let fragments = new Map<number, Entry<SearchFragment>>();
   const scoreCache = new Map<string, { shard: Shard; scores: Map<number, number> }>();
+  /** Bumped by every query: a guess made for an older one stops. */
+  let generation = 0;
 
   // A failed load is forgotten, so the next keystroke tries again.
   const cached = <K, V>(cache: Map<K, Entry<V>>, key: K, load: () => Promise<V>): Promise<V> => {
@@ -418,9 +441,39 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
     return texts.map((f) => groupOf(f, qs));
   };
 
+  /**
+   * Loads, for the likeliest next letters of the last word, the shard and
+   * the texts of the pages that query would show, one guess after the
+   * other; a newer query stops it. Nothing is guessed after a space.
+   */
+  const guess = async (query: string, gen: number) => {
+    const all = words(query);
+    const last = all.at(-1);
+    if (last === undefined || !/[\p{L}\p{N}]$/u.test(query)) return;
+    const here = locate(last);
+    if (!('shard' in here)) return;
+    const others = [...new Set(all.slice(0, -1))];
+    for (const next of likelyNext(last, here.shard, PREFETCH_LETTERS)) {
+      const shard = await shardOf(next);
+      if (gen !== generation) return;
+      const qs = [...new Set([...others, next])];
+      const perWord: Array<Map<number, number>> = [];
+      for (const w of qs) {
+        const step = w === next ? { shard } : locate(w);
+        if (!('shard' in step)) return;
+        perWord.push(scoresFor(w, step.shard));
+      }
+      const texts = await Promise.all(rank(perWord, MAX_GROUPS).map(fragmentOf));
+      if (gen !== generation) return;
+      // Their words are found now, while the reader has not typed on yet.
+      for (const f of texts) wordsOf(f);
+    }
+  };
+
   return {
     async search(query, signal) {
       signal?.throwIfAborted();
+      generation++;
       const version = meta.v;
       try {
         return await answer(query, signal);
@@ -431,8 +484,13 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
       }
     },
     searchNow(query) {
+      generation++;
       const qs = queryWords(query);
       return qs.length === 0 ? [] : answerNow(qs);
+    },
+    prefetch(query) {
+      // A failed guess costs nothing: the query itself asks again.
+      return guess(query, ++generation).catch(() => undefined);
     },
   };
 }

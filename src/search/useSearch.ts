@@ -2,7 +2,8 @@
  * Search state for the box: the engine is loaded on the first `warm()` (the
  * box's first focus), every new query aborts the one before, and only the
  * newest query's answer is ever shown. A query the engine can answer from
- * what it holds is shown in the same render as the keystroke.
+ * what it holds is shown in the same render as the keystroke; once an answer
+ * is on screen, the engine may load ahead for the next letters.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup } from './engine.ts';
@@ -22,6 +23,21 @@ export interface SearchState {
 }
 
 const IDLE: SearchState = { status: 'idle', groups: [], answered: '' };
+
+/** Runs `fn` once the next frame is on screen (or soon, when no frame comes: a hidden tab). */
+function afterPaint(fn: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const fallback = setTimeout(run, 100);
+  requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    setTimeout(run, 0);
+  });
+}
 
 /** Query text, its results, and `warm()` to start loading the engine ahead of the first keystroke. */
 export function useSearch(indexName: string) {
@@ -60,14 +76,19 @@ export function useSearch(indexName: string) {
       } catch {
         // asked again below, the slow way, which reports a failure
       }
-      // Hits equal to the shown ones keep their objects, so only what changed is rendered again.
-      const show = (groups: SearchGroup[]) => setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q }));
-      if (ready) return show(ready);
+      const show = (e: SearchEngine, groups: SearchGroup[]) => {
+        // Hits equal to the shown ones keep their objects, so only what changed is rendered again.
+        setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q }));
+        // Loading ahead waits for the answer to be on screen, and stops at the next keystroke.
+        if (e.prefetch) afterPaint(() => void (!ctl.signal.aborted && e.prefetch!(q)));
+      };
+      const now = loaded.current;
+      if (now && ready) return show(now, ready);
       setState((s) => ({ ...s, status: 'loading' }));
       warm()
-        .then((e) => e.search(q, ctl.signal))
+        .then(async (e) => ({ e, groups: await e.search(q, ctl.signal) }))
         .then(
-          (groups) => !ctl.signal.aborted && show(groups),
+          ({ e, groups }) => !ctl.signal.aborted && show(e, groups),
           () => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q }),
         );
     },

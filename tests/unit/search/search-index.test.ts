@@ -7,7 +7,7 @@ import path from 'node:path';
 import { writeSearchIndex, type SearchPage } from '../../../scripts/search-index.ts';
 import { decodeShard, encodeShard, keyFile, MAX_POSTINGS, shardFor, words, type SearchMeta } from '../../../src/shared/search-index.ts';
 import fc from 'fast-check';
-import { createLocalEngine, groupOf, markMatches, rank } from '../../../src/search/local-engine.ts';
+import { createLocalEngine, groupOf, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';
 import { clipExcerpt } from '../../../src/search/excerpt.ts';
 import { startServer } from '../../../scripts/serve.mjs';
 
@@ -165,6 +165,14 @@ describe('ranking and excerpts', () => {
     );
   });
 
+  it('guesses the next letters by the pages of the words they lead to', () => {
+    const postings = (n: number) => ({ idf: 1000, docs: Uint32Array.from({ length: n }, (_, i) => i), weights: new Uint8Array(n).fill(1) });
+    const shard = { terms: new Map([['mo', postings(9)], ['monitor', postings(3)], ['money', postings(2)], ['move', postings(4)], ['mute', postings(50)]]), next: '' };
+    expect(likelyNext('mo', shard, 2)).toEqual(['mon', 'mov']);
+    expect(likelyNext('mov', shard, 2)).toEqual(['move']);
+    expect(likelyNext('move', shard, 2)).toEqual([]);
+  });
+
   it('lists a page by the sections that match, heading matches first', () => {
     const g = groupOf({ p: '/guides/ivr/', t: 'IVR testing', s: pages[0]!.sections.map((s) => [s.slug, s.title, s.text]) }, ['menu']);
     expect(g.hits.map((h) => h.url)).toEqual(['/guides/ivr/', '/guides/ivr/#keypad']);
@@ -226,6 +234,23 @@ describe('the engine over HTTP', () => {
     expect(e.searchNow!('monitoring keypad')).toBeUndefined();
   });
 
+  it('loads ahead what the likeliest next letters need, so they are answered at once', async () => {
+    const e = await engine();
+    await e.search('mo');
+    expect(e.searchNow!('mon')).toBeUndefined();
+    requests.length = 0;
+    await e.prefetch!('mo');
+    // "monitoring" (2 pages) and "move" (1): both shards, and the texts of the pages they show.
+    expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['s/mon.bin', 's/mov.bin']);
+    requests.length = 0;
+    expect(e.searchNow!('mon')!.map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+    expect(e.searchNow!('mov')!.map((g) => g.path)).toEqual(['/guides/ivr/']);
+    expect(requests).toEqual([]);
+    // Nothing is guessed after a space.
+    await e.prefetch!('mo ');
+    expect(requests).toEqual([]);
+  });
+
   it('ranks the page with the words in its headings first and finds accented words by plain letters', async () => {
     const e = await engine();
     const groups = await e.search('keypad tones');
@@ -244,6 +269,40 @@ describe('the engine over HTTP', () => {
     renameSync(path.join(next, 'search'), path.join(out, 'search'));
     // "assistants" needs a shard this engine has not loaded: its old address is gone.
     expect((await e.search('assistants')).map((g) => g.path)).toEqual(['/guides/watson/']);
+  });
+});
+
+describe('guesses on a larger site', () => {
+  it('stop when the reader types on: a newer query asks for no more page texts', async () => {
+    // 30 pages with "monitor", 30 with "move": the best pages of "mo" leave most of "mon"'s unloaded.
+    const all: SearchPage[] = Array.from({ length: 60 }, (_, i) => ({ path: `/p/${i}/`, title: `Page ${i}`, sections: [{ slug: '', title: '', text: `${i % 2 ? 'monitor' : 'move'} ${'x '.repeat(i)}` }] }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-guess-'));
+    await writeSearchIndex(out, all);
+    const server = await startServer({ root: out, port: 0 });
+    const realFetch = globalThis.fetch;
+    const asked: string[] = [];
+    globalThis.fetch = (input, init) => {
+      asked.push(String(input));
+      return realFetch(new URL(String(input), server.url), init);
+    };
+    try {
+      const e = await createLocalEngine('/search/');
+      await e.search('mo');
+      asked.length = 0;
+      const stopped = e.prefetch!('mo');
+      e.searchNow!('mov');
+      await stopped;
+      expect(asked.filter((u) => u.endsWith('.json'))).toEqual([]);
+      // Left alone, the same guess loads the texts of the pages "mon" would show.
+      await e.prefetch!('mo');
+      expect(asked.filter((u) => u.endsWith('.json')).length).toBeGreaterThan(0);
+      asked.length = 0;
+      expect(e.searchNow!('mon')).toHaveLength(8);
+      expect(asked).toEqual([]);
+    } finally {
+      globalThis.fetch = realFetch;
+      await server.close();
+    }
   });
 });
 
