@@ -224,13 +224,6 @@ function begins(word: string, query: ReadonlyArray<string>): boolean {
   return false;
 }
 
-/** How many words of the text begin with a query word. */
-function countMatches(t: TextWords, query: ReadonlyArray<string>): number {
-  let n = 0;
-  eachMatch(t, query, (i) => (n += t.count[i]!));
-  return n;
-}
-
 /** The index (in `t.at`) of the first word that begins with a query word, or -1. */
 function firstMatch(t: TextWords, query: ReadonlyArray<string>): number {
   let first = -1;
@@ -284,25 +277,43 @@ function wordsOf(f: SearchFragment): Array<{ title: TextWords; text: TextWords }
   return found;
 }
 
-/** A page's result group: its sections where the query words occur, best first. */
+/** Each page text's last group, and which of its words that group marked: typing on in a word often matches the same words. */
+const lastGroups = new WeakMap<SearchFragment, { matched: string; group: SearchGroup }>();
+
+/**
+ * A page's result group: its sections where the query words occur, best
+ * first. The same words matched as for the page's last group give that
+ * group again (the same object), so nothing is made twice.
+ */
 export function groupOf(f: SearchFragment, query: ReadonlyArray<string>): SearchGroup {
   const found = wordsOf(f);
-  const scored = f.s.map(([slug, title, text], i) => ({
-    i,
-    slug,
-    title,
-    text,
-    score: countMatches(found[i]!.title, query) * HEADING_BONUS + countMatches(found[i]!.text, query),
-  }));
-  const matched = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
+  let matched = '';
+  const scored = f.s.map(([slug, title, text], i) => {
+    let score = 0;
+    const { title: inTitle, text: inText } = found[i]!;
+    eachMatch(inTitle, query, (w) => {
+      score += inTitle.count[w]! * HEADING_BONUS;
+      matched += `${i}h${w},`;
+    });
+    eachMatch(inText, query, (w) => {
+      score += inText.count[w]!;
+      matched += `${i}t${w},`;
+    });
+    return { i, slug, title, text, score };
+  });
+  const last = lastGroups.get(f);
+  if (last?.matched === matched) return last.group;
+  const best = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
   const hit = (s: (typeof scored)[number]): SearchHit => ({
     url: s.slug ? `${f.p}#${s.slug}` : f.p,
     title: s.title || f.t,
     // Marks past the excerpt's reach would be cut off: only the first ones are made.
     excerpt: clipExcerpt(markRuns(s.text, found[s.i]!.text, query, EXCERPT_MAX).parts),
   });
-  const hits = matched.length > 0 ? matched.slice(0, MAX_HITS_PER_GROUP).map(hit) : scored.length > 0 ? [hit(scored[0]!)] : [{ url: f.p, title: f.t, excerpt: [] }];
-  return { path: f.p, title: f.t, hits };
+  const hits = best.length > 0 ? best.slice(0, MAX_HITS_PER_GROUP).map(hit) : scored.length > 0 ? [hit(scored[0]!)] : [{ url: f.p, title: f.t, excerpt: [] }];
+  const group = { path: f.p, title: f.t, hits };
+  lastGroups.set(f, { matched, group });
+  return group;
 }
 
 /** A load in progress or done; `value` is there once it has arrived. */

@@ -21,7 +21,7 @@ export function moveActive(active: number, step: 1 | -1, count: number): number 
 }
 
 function sameHit(a: SearchHit, b: SearchHit): boolean {
-  return a.url === b.url && a.title === b.title && a.excerpt.length === b.excerpt.length && a.excerpt.every((p, i) => p.text === b.excerpt[i]!.text && p.mark === b.excerpt[i]!.mark);
+  return a === b || (a.url === b.url && a.title === b.title && a.excerpt.length === b.excerpt.length && a.excerpt.every((p, i) => p.text === b.excerpt[i]!.text && p.mark === b.excerpt[i]!.mark));
 }
 
 /**

@@ -165,6 +165,17 @@ describe('ranking and excerpts', () => {
     );
   });
 
+  it('gives a page the same group again while the query matches the same words', () => {
+    const f = { p: '/o/', t: 'O', s: [['', '', 'An overview of the overall plan.'], ['more', 'More', 'The overview again.']] as [string, string, string][] };
+    const over = groupOf(f, ['over']);
+    expect(over.hits[0]!.excerpt.filter((p) => p.mark).map((p) => p.text)).toEqual(['overview', 'overall']);
+    const overv = groupOf(f, ['overv']);
+    expect(overv).not.toBe(over);
+    expect(groupOf(f, ['overvi'])).toBe(overv);
+    expect(groupOf(f, ['overview'])).toBe(overv);
+    expect(groupOf(f, ['overview', 'more']).hits.map((h) => h.url)).toEqual(['/o/#more', '/o/']);
+  });
+
   it('guesses the next letters by the pages of the words they lead to', () => {
     const postings = (n: number) => ({ idf: 1000, docs: Uint32Array.from({ length: n }, (_, i) => i), weights: new Uint8Array(n).fill(1) });
     const shard = { terms: new Map([['mo', postings(9)], ['monitor', postings(3)], ['money', postings(2)], ['move', postings(4)], ['mute', postings(50)]]), next: '' };
