@@ -475,9 +475,14 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
         perWord.push(scoresFor(w, step.shard));
       }
       const texts = await Promise.all(rank(perWord, MAX_GROUPS).map(fragmentOf));
-      if (gen !== generation) return;
-      // Their words are found now, while the reader has not typed on yet.
-      for (const f of texts) wordsOf(f);
+      // Their words are found now, while the reader has not typed on yet: one page per task, so a keystroke waits for one at most.
+      for (const f of texts) {
+        if (gen !== generation) return;
+        if (!sectionWords.has(f)) {
+          wordsOf(f);
+          await new Promise((r) => setTimeout(r, 0));
+        }
+      }
     }
   };
 
