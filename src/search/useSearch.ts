@@ -70,9 +70,10 @@ export function useSearch(indexName: string) {
       }
       const ctl = new AbortController();
       pending.current = ctl;
+      const now = loaded.current;
       let ready: SearchGroup[] | undefined;
       try {
-        ready = loaded.current?.searchNow?.(q);
+        ready = now?.searchNow?.(q);
       } catch {
         // asked again below, the slow way, which reports a failure
       }
@@ -82,7 +83,6 @@ export function useSearch(indexName: string) {
         // Loading ahead waits for the answer to be on screen, and stops at the next keystroke.
         if (e.prefetch) afterPaint(() => void (!ctl.signal.aborted && e.prefetch!(q)));
       };
-      const now = loaded.current;
       if (now && ready) return show(now, ready);
       setState((s) => ({ ...s, status: 'loading' }));
       warm()
