@@ -3,7 +3,7 @@
  * results grouped by page. Only this shell is in the main bundle; the engine
  * is imported the first time the box gets focus (by click, Tab, "/" or Ctrl/Cmd+K).
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SearchHit } from './engine.ts';
 import { moveActive, optionsOf } from './options.ts';
@@ -38,12 +38,15 @@ export default function SearchBox({ indexName }: { indexName: string }) {
   const expanded = open && search.query.trim() !== '' && (options.length > 0 || status !== '');
   const showList = expanded && options.length > 0;
 
-  const pick = (hit: SearchHit) => {
-    setOpen(false);
-    input.current?.blur();
-    if (hit.url.startsWith('/')) navigate(hit.url);
-    else window.location.assign(hit.url);
-  };
+  const pick = useCallback(
+    (hit: SearchHit) => {
+      setOpen(false);
+      input.current?.blur();
+      if (hit.url.startsWith('/')) navigate(hit.url);
+      else window.location.assign(hit.url);
+    },
+    [navigate],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -101,7 +104,7 @@ export default function SearchBox({ indexName }: { indexName: string }) {
         <div aria-busy={search.status === 'loading'} data-testid="search-popup" className="fixed inset-x-0 top-(--navbar-height) z-50 max-h-[70vh] overflow-auto border-b border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-[min(36rem,calc(100vw-2rem))] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900">
           {/* Announced by the status region above; hidden here so it is not read twice. */}
           {status ? <p aria-hidden="true" className="px-4 py-3 text-sm text-slate-700 dark:text-slate-300">{status}</p> : null}
-          {showList ? <SearchResults id={listboxId} groups={search.groups} optionIds={options.map((o) => o.id)} active={active} onPick={pick} onHover={setActive} /> : null}
+          {showList ? <SearchResults id={listboxId} groups={search.groups} options={options} active={active} onPick={pick} onHover={setActive} /> : null}
         </div>
       ) : null}
     </div>

@@ -28,6 +28,17 @@ export interface SearchGroup {
 export interface SearchEngine {
   /** Answers `query`; rejects with an AbortError once `signal` aborts. */
   search(query: string, signal?: AbortSignal): Promise<SearchGroup[]>;
+  /**
+   * The answer to `query` at once, when the engine holds everything it
+   * needs (undefined otherwise: ask `search`), so a keystroke can be
+   * shown in the frame it was typed in.
+   */
+  searchNow?(query: string): SearchGroup[] | undefined;
+  /**
+   * Starts loading what the queries likely to follow `query` need; a newer
+   * query stops it. Settles when it is done or stopped, and never rejects.
+   */
+  prefetch?(query: string): Promise<void>;
 }
 
 /** The most pages one answer lists: enough to choose from, few enough to load fast. */

@@ -44,9 +44,11 @@ export function parseExcerpt(html: string): ExcerptPart[] {
 
 /** Characters of context kept before the first match when an excerpt is clipped. */
 const CONTEXT_BEFORE = 40;
+/** Characters an excerpt keeps at most (besides the ellipses). */
+export const EXCERPT_MAX = 160;
 
 /** Shortens a long excerpt to `max` characters, starting a little before the first match; cut ends get an ellipsis. */
-export function clipExcerpt(parts: ExcerptPart[], max = 160): ExcerptPart[] {
+export function clipExcerpt(parts: ExcerptPart[], max = EXCERPT_MAX): ExcerptPart[] {
   const total = parts.reduce((n, p) => n + p.text.length, 0);
   if (total <= max) return parts;
   let firstMark = 0;

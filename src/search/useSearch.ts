@@ -1,10 +1,13 @@
 /**
  * Search state for the box: the engine is loaded on the first `warm()` (the
  * box's first focus), every new query aborts the one before, and only the
- * newest query's answer is ever shown.
+ * newest query's answer is ever shown. A query the engine can answer from
+ * what it holds is shown in the same render as the keystroke; once an answer
+ * is on screen, the engine may load ahead for the next letters.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup } from './engine.ts';
+import { keepEqual } from './options.ts';
 import { importOrCheckDeploy } from '../data/deploy.ts';
 
 /** idle: nothing asked; loading: the newest query is on its way; done/error: it was answered. */
@@ -21,16 +24,34 @@ export interface SearchState {
 
 const IDLE: SearchState = { status: 'idle', groups: [], answered: '' };
 
+/** Runs `fn` once the next frame is on screen (or soon, when no frame comes: a hidden tab). */
+function afterPaint(fn: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const fallback = setTimeout(run, 100);
+  requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    setTimeout(run, 0);
+  });
+}
+
 /** Query text, its results, and `warm()` to start loading the engine ahead of the first keystroke. */
 export function useSearch(indexName: string) {
   const [query, setQueryText] = useState('');
   const [state, setState] = useState<SearchState>(IDLE);
   const engine = useRef<Promise<SearchEngine> | null>(null);
+  /** The engine once loaded, for answers within the keystroke's own render. */
+  const loaded = useRef<SearchEngine | null>(null);
   const pending = useRef<AbortController | null>(null);
 
   const warm = useCallback((): Promise<SearchEngine> => {
     engine.current ??= importOrCheckDeploy(() => import('./index.ts'))
       .then((m) => m.loadSearchEngine(indexName))
+      .then((e) => (loaded.current = e))
       .catch((e: unknown) => {
         engine.current = null; // let the next keystroke try again
         throw e;
@@ -49,11 +70,25 @@ export function useSearch(indexName: string) {
       }
       const ctl = new AbortController();
       pending.current = ctl;
+      const now = loaded.current;
+      let ready: SearchGroup[] | undefined;
+      try {
+        ready = now?.searchNow?.(q);
+      } catch {
+        // asked again below, the slow way, which reports a failure
+      }
+      const show = (e: SearchEngine, groups: SearchGroup[]) => {
+        // Hits equal to the shown ones keep their objects, so only what changed is rendered again.
+        setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q }));
+        // Loading ahead waits for the answer to be on screen, and stops at the next keystroke.
+        if (e.prefetch) afterPaint(() => void (!ctl.signal.aborted && e.prefetch!(q)));
+      };
+      if (now && ready) return show(now, ready);
       setState((s) => ({ ...s, status: 'loading' }));
       warm()
-        .then((e) => e.search(q, ctl.signal))
+        .then(async (e) => ({ e, groups: await e.search(q, ctl.signal) }))
         .then(
-          (groups) => !ctl.signal.aborted && setState({ status: 'done', groups, answered: q }),
+          ({ e, groups }) => !ctl.signal.aborted && show(e, groups),
           () => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q }),
         );
     },

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeSearchIndex, type SearchPage } from '../../../scripts/search-index.ts';
 import { decodeShard, encodeShard, keyFile, MAX_POSTINGS, shardFor, words, type SearchMeta } from '../../../src/shared/search-index.ts';
-import { createLocalEngine, groupOf, markMatches, rank } from '../../../src/search/local-engine.ts';
+import fc from 'fast-check';
+import { createLocalEngine, groupOf, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';
+import { clipExcerpt } from '../../../src/search/excerpt.ts';
 import { startServer } from '../../../scripts/serve.mjs';
 
 const pages: SearchPage[] = [
@@ -125,6 +127,63 @@ describe('ranking and excerpts', () => {
     ]);
   });
 
+  it('keeps the best pages while scanning: the same order as sorting them all', () => {
+    const scores = fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 6 }).map((n) => n / 2)), { maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(scores, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 10 }), (lists, limit) => {
+        const perWord = lists.map((l) => new Map(l));
+        // What rank promises, the slow way: pages matching every word (else any), best total first, then lower page.
+        const total = new Map<number, number>();
+        const hits = new Map<number, number>();
+        for (const m of perWord)
+          for (const [doc, s] of m) {
+            total.set(doc, (total.get(doc) ?? 0) + s);
+            hits.set(doc, (hits.get(doc) ?? 0) + 1);
+          }
+        const all = [...total].filter(([doc]) => hits.get(doc) === perWord.length);
+        const expected = (all.length > 0 ? all : [...total]).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([doc]) => doc);
+        expect(rank(perWord, limit)).toEqual(expected);
+      }),
+    );
+  });
+
+  it('marks every word that begins with a query word, as a regular expression would', () => {
+    const word = fc.stringMatching(/^[a-zA-Z0-9]{1,6}$/);
+    const text = fc.array(fc.tuple(word, fc.constantFrom(' ', ', ', '-', '. ', '_')), { maxLength: 30 }).map((ws) => ws.map(([w, sep]) => w + sep).join(''));
+    fc.assert(
+      fc.property(text, fc.array(fc.stringMatching(/^[a-z0-9]{1,3}$/), { minLength: 1, maxLength: 3 }), (t, query) => {
+        const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${query.join('|')})[\\p{L}\\p{N}]*`, 'gu');
+        const marked = [...t.toLowerCase().matchAll(re)].map((m) => t.slice(m.index, m.index + m[0].length));
+        const { parts, count } = markMatches(t, query);
+        expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(marked);
+        expect(count).toBe(marked.length);
+        expect(parts.map((p) => p.text).join('')).toBe(t);
+        // A group's excerpt marks only what it can show, and shows the same as clipping the whole text.
+        const g = groupOf({ p: '/p/', t: 'P', s: [['', '', t]] }, query);
+        expect(g.hits[0]!.excerpt).toEqual(clipExcerpt(parts));
+      }),
+    );
+  });
+
+  it('gives a page the same group again while the query matches the same words', () => {
+    const f = { p: '/o/', t: 'O', s: [['', '', 'An overview of the overall plan.'], ['more', 'More', 'The overview again.']] as [string, string, string][] };
+    const over = groupOf(f, ['over']);
+    expect(over.hits[0]!.excerpt.filter((p) => p.mark).map((p) => p.text)).toEqual(['overview', 'overall']);
+    const overv = groupOf(f, ['overv']);
+    expect(overv).not.toBe(over);
+    expect(groupOf(f, ['overvi'])).toBe(overv);
+    expect(groupOf(f, ['overview'])).toBe(overv);
+    expect(groupOf(f, ['overview', 'more']).hits.map((h) => h.url)).toEqual(['/o/#more', '/o/']);
+  });
+
+  it('guesses the next letters by the pages of the words they lead to', () => {
+    const postings = (n: number) => ({ idf: 1000, docs: Uint32Array.from({ length: n }, (_, i) => i), weights: new Uint8Array(n).fill(1) });
+    const shard = { terms: new Map([['mo', postings(9)], ['monitor', postings(3)], ['money', postings(2)], ['move', postings(4)], ['mute', postings(50)]]), next: '' };
+    expect(likelyNext('mo', shard, 2)).toEqual(['mon', 'mov']);
+    expect(likelyNext('mov', shard, 2)).toEqual(['move']);
+    expect(likelyNext('move', shard, 2)).toEqual([]);
+  });
+
   it('lists a page by the sections that match, heading matches first', () => {
     const g = groupOf({ p: '/guides/ivr/', t: 'IVR testing', s: pages[0]!.sections.map((s) => [s.slug, s.title, s.text]) }, ['menu']);
     expect(g.hits.map((h) => h.url)).toEqual(['/guides/ivr/', '/guides/ivr/#keypad']);
@@ -173,6 +232,36 @@ describe('the engine over HTTP', () => {
     expect(requests.filter((u) => !u.endsWith('t/m.bin'))).toEqual([]);
   });
 
+  it('answers at once from the files it holds, and only then', async () => {
+    const e = await engine();
+    expect(e.searchNow!('monitoring')).toBeUndefined();
+    const answer = await e.search('monitoring');
+    requests.length = 0;
+    expect(e.searchNow!('monitoring')).toEqual(answer);
+    expect(e.searchNow!('monitor')).toEqual(await e.search('monitor'));
+    expect(e.searchNow!('  ')).toEqual([]);
+    expect(requests).toEqual([]);
+    // "keypad" needs another shard.
+    expect(e.searchNow!('monitoring keypad')).toBeUndefined();
+  });
+
+  it('loads ahead what the likeliest next letters need, so they are answered at once', async () => {
+    const e = await engine();
+    await e.search('mo');
+    expect(e.searchNow!('mon')).toBeUndefined();
+    requests.length = 0;
+    await e.prefetch!('mo');
+    // "monitoring" (2 pages) and "move" (1): both shards, and the texts of the pages they show.
+    expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['s/mon.bin', 's/mov.bin']);
+    requests.length = 0;
+    expect(e.searchNow!('mon')!.map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+    expect(e.searchNow!('mov')!.map((g) => g.path)).toEqual(['/guides/ivr/']);
+    expect(requests).toEqual([]);
+    // Nothing is guessed after a space.
+    await e.prefetch!('mo ');
+    expect(requests).toEqual([]);
+  });
+
   it('ranks the page with the words in its headings first and finds accented words by plain letters', async () => {
     const e = await engine();
     const groups = await e.search('keypad tones');
@@ -191,6 +280,40 @@ describe('the engine over HTTP', () => {
     renameSync(path.join(next, 'search'), path.join(out, 'search'));
     // "assistants" needs a shard this engine has not loaded: its old address is gone.
     expect((await e.search('assistants')).map((g) => g.path)).toEqual(['/guides/watson/']);
+  });
+});
+
+describe('guesses on a larger site', () => {
+  it('stop when the reader types on: a newer query asks for no more page texts', async () => {
+    // 30 pages with "monitor", 30 with "move": the best pages of "mo" leave most of "mon"'s unloaded.
+    const all: SearchPage[] = Array.from({ length: 60 }, (_, i) => ({ path: `/p/${i}/`, title: `Page ${i}`, sections: [{ slug: '', title: '', text: `${i % 2 ? 'monitor' : 'move'} ${'x '.repeat(i)}` }] }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-guess-'));
+    await writeSearchIndex(out, all);
+    const server = await startServer({ root: out, port: 0 });
+    const realFetch = globalThis.fetch;
+    const asked: string[] = [];
+    globalThis.fetch = (input, init) => {
+      asked.push(String(input));
+      return realFetch(new URL(String(input), server.url), init);
+    };
+    try {
+      const e = await createLocalEngine('/search/');
+      await e.search('mo');
+      asked.length = 0;
+      const stopped = e.prefetch!('mo');
+      e.searchNow!('mov');
+      await stopped;
+      expect(asked.filter((u) => u.endsWith('.json'))).toEqual([]);
+      // Left alone, the same guess loads the texts of the pages "mon" would show.
+      await e.prefetch!('mo');
+      expect(asked.filter((u) => u.endsWith('.json')).length).toBeGreaterThan(0);
+      asked.length = 0;
+      expect(e.searchNow!('mon')).toHaveLength(8);
+      expect(asked).toEqual([]);
+    } finally {
+      globalThis.fetch = realFetch;
+      await server.close();
+    }
   });
 });
 
