@@ -13,7 +13,8 @@
  * inside a fenced code block. A text with link reference definitions or
  * footnotes is not cut (a reference is resolved against definitions anywhere
  * in the document), nor one with raw HTML (some HTML blocks run across blank
- * lines).
+ * lines), nor one with a fence opened on a list marker's or a block quote's
+ * line (where that fence ends is the container's business).
  */
 
 /** About this many characters per slice: a few milliseconds of parsing each on a slow phone. */
@@ -22,10 +23,12 @@ export const SLICE_CHARS = 1500;
 const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const NOT_A_CUT = /^([\s>|<]|[-*+](\s|$)|\d{1,9}[.)](\s|$))/;
+/** A fence opened on the line of a list item's marker or inside a block quote: its end is the container's to decide. */
+const CONTAINED_FENCE = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)+[ \t]*(`{3,}|~{3,})/m;
 
 /** The slices of `markdown`, in order; their concatenation is `markdown`. One slice when it cannot be cut. */
 export function sliceMarkdown(markdown: string, size = SLICE_CHARS): string[] {
-  if (markdown.length <= size || DEFINITION.test(markdown) || markdown.includes('[^') || /<[a-z!/?]/i.test(markdown)) return [markdown];
+  if (markdown.length <= size || DEFINITION.test(markdown) || markdown.includes('[^') || /<[a-z!/?]/i.test(markdown) || CONTAINED_FENCE.test(markdown)) return [markdown];
   const lines = markdown.split('\n');
   const out: string[] = [];
   let start = 0; // line index where the current slice begins
