@@ -43,12 +43,27 @@ async function timeLoad(page: Page, url: string, h1: string): Promise<One> {
   return { endToEnd: hit.painted - first.origin, fromIndex: hit.painted - doc.origin };
 }
 
-/** A cold load then a repeat visit, in one fresh context. */
-async function coldAndWarm(browser: Browser, server: SiteServer, url: string, h1: string): Promise<{ cold: One; warm: One }> {
+/** How long the first visit may take to install the site's service worker. */
+const WORKER_TIMEOUT_MS = 15_000;
+
+/**
+ * A cold load then a repeat visit, in one fresh context. The repeat visit is
+ * one with everything cached: it starts once the first visit is over, the
+ * network quiet and, for the app (`worker`), its service worker installed and
+ * active (the app registers it a second after the load event).
+ */
+async function coldAndWarm(browser: Browser, server: SiteServer, url: string, h1: string, worker: boolean): Promise<{ cold: One; warm: One }> {
   const tab = await openTab(browser, { network: true, cpu: true });
   try {
     const cold = await timeLoad(tab.page, url, h1);
-    await waitForQuiet(server, 500); // the first visit finishes before the reader comes back
+    await waitForQuiet(server, 500);
+    if (worker) {
+      const active = await tab.page
+        .waitForFunction('navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active))', null, { timeout: WORKER_TIMEOUT_MS, polling: 100 })
+        .then(() => true, () => false);
+      if (!active) throw new Error(`${url}: no active service worker ${WORKER_TIMEOUT_MS / 1000} s after the first visit.`);
+      await waitForQuiet(server, 500);
+    }
     const warm = await timeLoad(await tab.reopen(), url, h1);
     return { cold, warm };
   } finally {
@@ -61,8 +76,8 @@ export async function measureTimeToContent(browser: Browser, server: SiteServer,
   const app: Array<{ cold: One; warm: One }> = [];
   const stat: Array<{ cold: One; warm: One }> = [];
   for (let i = 0; i < o.runs; i++) {
-    app.push(await coldAndWarm(browser, server, server.url + o.path, o.h1));
-    stat.push(await coldAndWarm(browser, server, server.url + o.staticUrl, o.h1));
+    app.push(await coldAndWarm(browser, server, server.url + o.path, o.h1, true));
+    stat.push(await coldAndWarm(browser, server, server.url + o.staticUrl, o.h1, false));
   }
   const cold = spread(app.map((r) => r.cold.endToEnd));
   const warm = spread(app.map((r) => r.warm.endToEnd));
