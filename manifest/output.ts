@@ -3,6 +3,7 @@
  * which then replaces dist/ by rename. A build that fails never touches dist/.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -29,16 +30,24 @@ export function writeInto(dir: string, files: ReadonlyMap<string, string | Uint8
   }
 }
 
-/** The writer thread: writes each batch of files it is sent, in order, and answers with the first failure. */
+/** A file to write (`data`) or to copy (`source`), by absolute path. */
+type Job = [file: string, data: string | Uint8Array | null, source: string | null];
+type WriteFailure = { message: string; code?: string; path?: string };
+
+/**
+ * A writer thread: writes each batch of files it is sent, counts it done in
+ * the shared counter of its lane (read without the event loop), and answers
+ * with the first failure (or null).
+ */
 const WRITER_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { copyFileSync, mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
-const written = new Int32Array(workerData);
+const done = new Int32Array(workerData.done);
 const dirs = new Set();
-parentPort.on('message', ({ files, kb }) => {
+parentPort.on('message', (jobs) => {
   let failure = null;
-  for (const [file, data, source] of files) {
+  for (const [file, data, source] of jobs) {
     try {
       const dir = path.dirname(file);
       if (!dirs.has(dir)) {
@@ -51,101 +60,174 @@ parentPort.on('message', ({ files, kb }) => {
       failure ??= { message: e.message, code: e.code, path: e.path };
     }
   }
-  Atomics.add(written, 0, kb);
-  Atomics.notify(written, 0);
   parentPort.postMessage(failure);
+  Atomics.add(done, workerData.lane, 1);
 });
 `;
-/** Files per message to the writer thread. */
+/** Writer threads: creating files and folders is the kernel's work, which several threads do side by side. */
+const THREADS = Math.min(availableParallelism(), 4);
+/** Files waiting before the threads are started: a small output is written by this thread alone. */
+const THREADS_FROM = 256;
+/** Files per batch handed to a thread. */
 const BATCH_FILES = 64;
-/** A message is sent sooner when its files reach this size (KB). */
-const BATCH_KB = 1024;
-/** KB sent to the writer thread and not yet written, past which `write` waits: bounds the memory held. */
-const WRITE_AHEAD_KB = 64 * 1024;
+/** Batches a thread holds at a time: enough to keep it busy, few enough that this thread can take the rest. */
+const IN_FLIGHT = 8;
+/** Bytes waiting for a thread past which this thread writes them itself: bounds the memory held. */
+const HOLD_BYTES = 64 * 1024 * 1024;
 
-type WriteFailure = { message: string; code?: string; path?: string };
+interface Lane {
+  worker: Worker;
+  /** Batches sent. */
+  sent: number;
+  /** Batches answered (their failures read). */
+  answered: number;
+}
 
 /**
- * Writes files under a folder on a thread of their own: `write` returns at
- * once, and the thread creates the folders and writes the files in the order
- * they were asked for while the build goes on computing (a large site writes
- * tens of thousands of files). `flush` waits for every write so far and
- * throws the first failure; `close` flushes and stops the thread.
+ * Writes files under a folder, on writer threads beside this one when there
+ * are many: a large site writes tens of thousands of files, each a create
+ * and a write that would otherwise hold up the build. `write` queues a file;
+ * the threads take batches of the queue while the build goes on computing,
+ * and this thread writes some itself when too much is waiting and when it
+ * flushes, so it never just waits. Files are distinct; a file written again
+ * waits for everything asked before it. `flush` returns once all is written
+ * and throws the first failure; `close` flushes and stops the threads.
  */
 export class FileWriter {
-  private worker: Worker | undefined;
-  private files: Array<[string, string | Uint8Array | null, string | null]> = [];
-  private batchBytes = 0;
-  private sentKb = 0;
-  /** KB the writer thread has written, which it counts up itself (so `write` can wait for it without the event loop). */
-  private readonly written = new Int32Array(new SharedArrayBuffer(4));
-  private unanswered = 0;
+  private queue: Job[] = [];
+  /** Index of the first job of `queue` not yet taken. */
+  private head = 0;
+  private queuedBytes = 0;
+  private readonly seen = new Set<string>();
+  /** Folders this thread has made. */
+  private readonly dirs = new Set<string>();
+  private readonly lanes: Lane[] = [];
+  /** Batches each lane has written, counted by its thread. */
+  private readonly done = new Int32Array(new SharedArrayBuffer(4 * THREADS));
   private failure: WriteFailure | undefined;
-  private idle: Array<() => void> = [];
+  private waiting: Array<() => void> = [];
 
   constructor(private readonly root: string) {}
 
   /** Writes `data` to `rel` (relative to the root), creating its folders. */
   write(rel: string, data: string | Uint8Array): void {
-    this.files.push([path.join(this.root, rel), data, null]);
-    this.batchBytes += data.length;
-    if (this.files.length >= BATCH_FILES || this.batchBytes >= BATCH_KB * 1024) this.send();
+    this.add([path.join(this.root, rel), data, null], data.length);
   }
 
   /** Copies the file `source` to `rel`. */
   copy(rel: string, source: string): void {
-    this.files.push([path.join(this.root, rel), null, source]);
-    if (this.files.length >= BATCH_FILES) this.send();
+    this.add([path.join(this.root, rel), null, source], 0);
+  }
+
+  /** Hands waiting files to threads that have room: for long computations between writes. */
+  pump(): void {
+    for (const [i, lane] of this.lanes.entries()) {
+      while (lane.sent - Atomics.load(this.done, i) < IN_FLIGHT && this.queue.length - this.head >= BATCH_FILES) this.send(lane, BATCH_FILES);
+    }
   }
 
   /** Waits for every write asked so far; throws the first that failed. */
   async flush(): Promise<void> {
-    this.send();
-    if (this.unanswered > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    // What is left is shared: the threads take batches while this thread writes files one by one.
+    while (this.head < this.queue.length) {
+      for (const [i, lane] of this.lanes.entries()) {
+        if (lane.sent - Atomics.load(this.done, i) < 2 && this.queue.length - this.head > BATCH_FILES) this.send(lane, BATCH_FILES);
+      }
+      this.writeHere(this.take()!);
+    }
+    this.reset();
+    if (this.lanes.some((l) => l.answered < l.sent)) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.failure) throw Object.assign(new Error(this.failure.message), { code: this.failure.code, path: this.failure.path });
   }
 
-  /** Flushes, then stops the writer thread (even when a write failed). */
+  /** Flushes, then stops the writer threads (even when a write failed). */
   async close(): Promise<void> {
     try {
       await this.flush();
     } finally {
-      await this.worker?.terminate();
-      this.worker = undefined;
+      await Promise.all(this.lanes.splice(0).map((l) => l.worker.terminate()));
     }
   }
 
-  private send(): void {
-    if (this.files.length === 0) return;
-    const kb = Math.ceil(this.batchBytes / 1024);
-    this.thread().postMessage({ files: this.files, kb });
-    this.files = [];
-    this.batchBytes = 0;
-    this.sentKb += kb;
-    if (this.unanswered++ === 0) this.worker!.ref();
-    // Too much waiting to be written: wait here until the thread catches up.
-    for (let done = Atomics.load(this.written, 0); this.sentKb - done > WRITE_AHEAD_KB; done = Atomics.load(this.written, 0)) {
-      Atomics.wait(this.written, 0, done, 1000);
+  private add(job: Job, size: number): void {
+    // A file written again: everything asked before it lands first.
+    if (this.seen.has(job[0])) this.barrier();
+    this.seen.add(job[0]);
+    this.queue.push(job);
+    this.queuedBytes += size;
+    if (this.lanes.length === 0 && this.queue.length - this.head >= THREADS_FROM) this.start();
+    this.pump();
+    while (this.queuedBytes > HOLD_BYTES) this.writeHere(this.take()!);
+  }
+
+  private take(): Job | undefined {
+    const job = this.queue[this.head];
+    if (!job) return undefined;
+    this.queue[this.head++] = undefined as never;
+    this.queuedBytes -= job[1]?.length ?? 0;
+    return job;
+  }
+
+  /** Drops the taken part of the queue. */
+  private reset(): void {
+    if (this.head < this.queue.length) return;
+    this.queue = [];
+    this.head = 0;
+  }
+
+  private send(lane: Lane, count: number): void {
+    const jobs: Job[] = [];
+    for (let job = this.take(); job; job = jobs.length < count ? this.take() : undefined) jobs.push(job);
+    if (jobs.length === 0) return;
+    if (lane.answered === lane.sent) lane.worker.ref();
+    lane.sent++;
+    lane.worker.postMessage(jobs);
+  }
+
+  private writeHere([file, data, source]: Job): void {
+    const dir = path.dirname(file);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    if (source === null) writeFileSync(file, data!);
+    else copyFileSync(source, file);
+  }
+
+  /** Writes everything queued here and waits until the threads have written theirs. */
+  private barrier(): void {
+    for (let job = this.take(); job; job = this.take()) this.writeHere(job);
+    this.reset();
+    for (const [i, lane] of this.lanes.entries()) {
+      for (let n = Atomics.load(this.done, i); n < lane.sent; n = Atomics.load(this.done, i)) Atomics.wait(this.done, i, n, 100);
     }
   }
 
-  private thread(): Worker {
-    if (this.worker) return this.worker;
-    const w = new Worker(WRITER_THREAD, { eval: true, workerData: this.written.buffer });
-    w.on('message', (failure: WriteFailure | null) => {
-      if (failure) this.failure ??= failure;
-      if (--this.unanswered > 0) return;
-      // Nothing left to write: the thread no longer keeps the process alive.
-      w.unref();
-      for (const resolve of this.idle.splice(0)) resolve();
-    });
-    w.on('error', (e) => {
-      this.failure ??= { message: `The file writer stopped: ${e.message}` };
-      this.unanswered = 0;
-      for (const resolve of this.idle.splice(0)) resolve();
-    });
-    this.worker = w;
-    return w;
+  private start(): void {
+    for (let i = 0; i < THREADS; i++) {
+      const lane: Lane = { worker: new Worker(WRITER_THREAD, { eval: true, workerData: { done: this.done.buffer, lane: i } }), sent: 0, answered: 0 };
+      lane.worker.unref();
+      lane.worker.on('message', (failure: WriteFailure | null) => {
+        if (failure) this.failure ??= failure;
+        if (++lane.answered < lane.sent) return;
+        // Nothing left to write: the thread no longer keeps the process alive.
+        lane.worker.unref();
+        this.settle();
+      });
+      lane.worker.on('error', (e) => {
+        this.failure ??= { message: `A file writer thread stopped: ${e.message}` };
+        lane.answered = lane.sent;
+        Atomics.store(this.done, i, lane.sent);
+        this.settle();
+      });
+      this.lanes.push(lane);
+    }
+  }
+
+  /** Wakes `flush` once every thread has answered for all it was sent. */
+  private settle(): void {
+    if (this.lanes.some((l) => l.answered < l.sent)) return;
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 }
 
