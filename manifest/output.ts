@@ -35,17 +35,17 @@ type Job = [file: string, data: string | Uint8Array | null, source: string | nul
 type WriteFailure = { message: string; code?: string; path?: string };
 
 /**
- * A writer thread: writes each batch of files it is sent, counts it done in
- * the shared counter of its lane (read without the event loop), and answers
- * with the first failure (or null).
+ * A writer thread: writes each batch of files it is sent, counts it in the
+ * shared counters (batches of its lane, KB of all lanes: read without the
+ * event loop), and answers with the first failure (or null).
  */
 const WRITER_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { copyFileSync, mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
-const done = new Int32Array(workerData.done);
+const counts = new Int32Array(workerData.counts);
 const dirs = new Set();
-parentPort.on('message', (jobs) => {
+parentPort.on('message', ({ jobs, kb }) => {
   let failure = null;
   for (const [file, data, source] of jobs) {
     try {
@@ -61,19 +61,22 @@ parentPort.on('message', (jobs) => {
     }
   }
   parentPort.postMessage(failure);
-  Atomics.add(done, workerData.lane, 1);
+  Atomics.add(counts, 0, kb);
+  Atomics.add(counts, 1 + workerData.lane, 1);
 });
 `;
-/** Writer threads: creating files and folders is the kernel's work, which several threads do side by side. */
+/** Writer threads: creating files and folders is the kernel's work, which threads on several cores do side by side. */
 const THREADS = Math.min(availableParallelism(), 4);
-/** Files waiting before the threads are started: a small output is written by this thread alone. */
+/** Files written in this thread before the writer threads start: a small output never needs them. */
 const THREADS_FROM = 256;
 /** Files per batch handed to a thread. */
 const BATCH_FILES = 64;
-/** Batches a thread holds at a time: enough to keep it busy, few enough that this thread can take the rest. */
-const IN_FLIGHT = 8;
-/** Bytes waiting for a thread past which this thread writes them itself: bounds the memory held. */
-const HOLD_BYTES = 64 * 1024 * 1024;
+/** A batch is handed over sooner when its files reach this size (KB). */
+const BATCH_KB = 1024;
+/** Batches a thread holds at a time. */
+const IN_FLIGHT = 2;
+/** KB handed to the threads and not yet written, past which this thread writes files itself: bounds the memory held. */
+const IN_FLIGHT_KB = 16 * 1024;
 
 interface Lane {
   worker: Worker;
@@ -86,24 +89,26 @@ interface Lane {
 /**
  * Writes files under a folder, on writer threads beside this one when there
  * are many: a large site writes tens of thousands of files, each a create
- * and a write that would otherwise hold up the build. `write` queues a file;
- * the threads take batches of the queue while the build goes on computing,
- * and this thread writes some itself when too much is waiting and when it
- * flushes, so it never just waits. Files are distinct; a file written again
- * waits for everything asked before it. `flush` returns once all is written
- * and throws the first failure; `close` flushes and stops the threads.
+ * and a write that would otherwise hold up the build. The first files are
+ * written at once; after that, files go to the threads in batches while the
+ * build goes on computing, and when the threads are busy this thread writes
+ * the file itself, so it does not wait and no text is held for long (text
+ * held in a queue outlives the young generation, and the heap grows with
+ * it). Files are distinct; a file written again waits for everything asked
+ * before it. `flush` returns once all is written and throws the first
+ * failure; `close` flushes and stops the threads.
  */
 export class FileWriter {
-  private queue: Job[] = [];
-  /** Index of the first job of `queue` not yet taken. */
-  private head = 0;
-  private queuedBytes = 0;
+  private readonly lanes: Lane[] = [];
+  /** [0]: KB written by the threads; [1 + lane]: batches written by that lane. */
+  private readonly counts = new Int32Array(new SharedArrayBuffer(4 * (1 + THREADS)));
+  private batch: Job[] = [];
+  private batchBytes = 0;
+  private sentKb = 0;
+  private files = 0;
   private readonly seen = new Set<string>();
   /** Folders this thread has made. */
   private readonly dirs = new Set<string>();
-  private readonly lanes: Lane[] = [];
-  /** Batches each lane has written, counted by its thread. */
-  private readonly done = new Int32Array(new SharedArrayBuffer(4 * THREADS));
   private failure: WriteFailure | undefined;
   private waiting: Array<() => void> = [];
 
@@ -119,23 +124,9 @@ export class FileWriter {
     this.add([path.join(this.root, rel), null, source], 0);
   }
 
-  /** Hands waiting files to threads that have room: for long computations between writes. */
-  pump(): void {
-    for (const [i, lane] of this.lanes.entries()) {
-      while (lane.sent - Atomics.load(this.done, i) < IN_FLIGHT && this.queue.length - this.head >= BATCH_FILES) this.send(lane, BATCH_FILES);
-    }
-  }
-
   /** Waits for every write asked so far; throws the first that failed. */
   async flush(): Promise<void> {
-    // What is left is shared: the threads take batches while this thread writes files one by one.
-    while (this.head < this.queue.length) {
-      for (const [i, lane] of this.lanes.entries()) {
-        if (lane.sent - Atomics.load(this.done, i) < 2 && this.queue.length - this.head > BATCH_FILES) this.send(lane, BATCH_FILES);
-      }
-      this.writeHere(this.take()!);
-    }
-    this.reset();
+    this.handOver();
     if (this.lanes.some((l) => l.answered < l.sent)) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.failure) throw Object.assign(new Error(this.failure.message), { code: this.failure.code, path: this.failure.path });
   }
@@ -153,35 +144,34 @@ export class FileWriter {
     // A file written again: everything asked before it lands first.
     if (this.seen.has(job[0])) this.barrier();
     this.seen.add(job[0]);
-    this.queue.push(job);
-    this.queuedBytes += size;
-    if (this.lanes.length === 0 && this.queue.length - this.head >= THREADS_FROM) this.start();
-    this.pump();
-    while (this.queuedBytes > HOLD_BYTES) this.writeHere(this.take()!);
+    if (this.files++ < THREADS_FROM) return this.writeHere(job);
+    if (this.lanes.length === 0) this.start();
+    this.batch.push(job);
+    this.batchBytes += size;
+    if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_KB * 1024) this.handOver();
   }
 
-  private take(): Job | undefined {
-    const job = this.queue[this.head];
-    if (!job) return undefined;
-    this.queue[this.head++] = undefined as never;
-    this.queuedBytes -= job[1]?.length ?? 0;
-    return job;
-  }
-
-  /** Drops the taken part of the queue. */
-  private reset(): void {
-    if (this.head < this.queue.length) return;
-    this.queue = [];
-    this.head = 0;
-  }
-
-  private send(lane: Lane, count: number): void {
-    const jobs: Job[] = [];
-    for (let job = this.take(); job; job = jobs.length < count ? this.take() : undefined) jobs.push(job);
-    if (jobs.length === 0) return;
+  /** Sends the batch to the least busy thread, or writes it here when every thread has enough. */
+  private handOver(): void {
+    if (this.batch.length === 0) return;
+    const kb = Math.ceil(this.batchBytes / 1024);
+    let lane: Lane | undefined;
+    let least = IN_FLIGHT;
+    for (const [i, l] of this.lanes.entries()) {
+      const busy = l.sent - Atomics.load(this.counts, 1 + i);
+      if (busy < least) [lane, least] = [l, busy];
+    }
+    const jobs = this.batch;
+    this.batch = [];
+    this.batchBytes = 0;
+    if (!lane || this.sentKb - Atomics.load(this.counts, 0) + kb > IN_FLIGHT_KB) {
+      for (const job of jobs) this.writeHere(job);
+      return;
+    }
     if (lane.answered === lane.sent) lane.worker.ref();
     lane.sent++;
-    lane.worker.postMessage(jobs);
+    this.sentKb += kb;
+    lane.worker.postMessage({ jobs, kb });
   }
 
   private writeHere([file, data, source]: Job): void {
@@ -194,18 +184,18 @@ export class FileWriter {
     else copyFileSync(source, file);
   }
 
-  /** Writes everything queued here and waits until the threads have written theirs. */
+  /** Writes the batch here and waits until the threads have written all they were sent. */
   private barrier(): void {
-    for (let job = this.take(); job; job = this.take()) this.writeHere(job);
-    this.reset();
+    for (const job of this.batch.splice(0)) this.writeHere(job);
+    this.batchBytes = 0;
     for (const [i, lane] of this.lanes.entries()) {
-      for (let n = Atomics.load(this.done, i); n < lane.sent; n = Atomics.load(this.done, i)) Atomics.wait(this.done, i, n, 100);
+      for (let n = Atomics.load(this.counts, 1 + i); n < lane.sent; n = Atomics.load(this.counts, 1 + i)) Atomics.wait(this.counts, 1 + i, n, 100);
     }
   }
 
   private start(): void {
     for (let i = 0; i < THREADS; i++) {
-      const lane: Lane = { worker: new Worker(WRITER_THREAD, { eval: true, workerData: { done: this.done.buffer, lane: i } }), sent: 0, answered: 0 };
+      const lane: Lane = { worker: new Worker(WRITER_THREAD, { eval: true, workerData: { counts: this.counts.buffer, lane: i } }), sent: 0, answered: 0 };
       lane.worker.unref();
       lane.worker.on('message', (failure: WriteFailure | null) => {
         if (failure) this.failure ??= failure;
@@ -217,7 +207,7 @@ export class FileWriter {
       lane.worker.on('error', (e) => {
         this.failure ??= { message: `A file writer thread stopped: ${e.message}` };
         lane.answered = lane.sent;
-        Atomics.store(this.done, i, lane.sent);
+        Atomics.store(this.counts, 1 + i, lane.sent);
         this.settle();
       });
       this.lanes.push(lane);

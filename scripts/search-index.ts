@@ -60,12 +60,11 @@ interface TermData {
   tf: number[];
 }
 
-/** Builds the postings of every term; `progress` is called now and then (the file writer hands out work). */
-function invert(pages: ReadonlyArray<SearchPage>, progress?: () => void): { terms: Map<string, Postings>; docs: number } {
+/** Builds the postings of every term. */
+function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings>; docs: number } {
   const raw = new Map<string, TermData>();
   const lengths = new Float64Array(pages.length);
   pages.forEach((page, doc) => {
-    if (doc % 256 === 255) progress?.();
     const counts = new Map<string, number>();
     let length = 0;
     const add = (text: string, weight: number) => {
@@ -172,7 +171,7 @@ export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<Sear
       hash.update(`${doc}\0${text}\0`);
       out.write(path.join(inTmp, 'd', `${doc}.json`), text);
     });
-    const { terms } = invert(pages, () => out.pump());
+    const { terms } = invert(pages);
     const made = shards(terms);
     first = made.first;
     terms.clear();
