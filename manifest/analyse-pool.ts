@@ -18,10 +18,13 @@ import { analyseMarkdown, type MarkdownFacts } from './markdown.ts';
 /** From this many pages the workers do all the parsing, one per core. */
 export const WORKER_THRESHOLD = 400;
 /**
- * Below this much Markdown (bytes) a worker's start-up (a thread, its code,
- * its own warm-up) costs more than it saves: this thread parses alone.
+ * Below this much Markdown (bytes) this thread parses alone. A worker costs
+ * its start-up and, above all, its own warm-up: the parser runs several
+ * times slower until V8 has compiled it, in each thread. For the real
+ * content (430 KB) that doubled cost is about 0.4 s of CPU, which on a busy
+ * machine took longer than the work it took off this thread.
  */
-export const SHARED_MIN_BYTES = 128 * 1024;
+export const SHARED_MIN_BYTES = 1024 * 1024;
 /** Most pages per message: few enough to balance the threads, many enough that messages cost little. */
 const BATCH = 25;
 /** Batches a worker holds at a time, so it never waits for this thread to hand it the next. */

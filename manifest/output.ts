@@ -3,6 +3,7 @@
  * which then replaces dist/ by rename. A build that fails never touches dist/.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -29,16 +30,24 @@ export function writeInto(dir: string, files: ReadonlyMap<string, string | Uint8
   }
 }
 
-/** The writer thread: writes each batch of files it is sent, in order, and answers with the first failure. */
+/** A file to write (`data`) or to copy (`source`), by absolute path. */
+type Job = [file: string, data: string | Uint8Array | null, source: string | null];
+type WriteFailure = { message: string; code?: string; path?: string };
+
+/**
+ * A writer thread: writes each batch of files it is sent, counts it in the
+ * shared counters (batches of its lane, KB of all lanes: read without the
+ * event loop), and answers with the first failure (or null).
+ */
 const WRITER_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { copyFileSync, mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
-const written = new Int32Array(workerData);
+const counts = new Int32Array(workerData.counts);
 const dirs = new Set();
-parentPort.on('message', ({ files, kb }) => {
+parentPort.on('message', ({ jobs, kb }) => {
   let failure = null;
-  for (const [file, data, source] of files) {
+  for (const [file, data, source] of jobs) {
     try {
       const dir = path.dirname(file);
       if (!dirs.has(dir)) {
@@ -51,101 +60,164 @@ parentPort.on('message', ({ files, kb }) => {
       failure ??= { message: e.message, code: e.code, path: e.path };
     }
   }
-  Atomics.add(written, 0, kb);
-  Atomics.notify(written, 0);
   parentPort.postMessage(failure);
+  Atomics.add(counts, 0, kb);
+  Atomics.add(counts, 1 + workerData.lane, 1);
 });
 `;
-/** Files per message to the writer thread. */
+/** Writer threads: creating files and folders is the kernel's work, which threads on several cores do side by side. */
+const THREADS = Math.min(availableParallelism(), 4);
+/** Files written in this thread before the writer threads start: a small output never needs them. */
+const THREADS_FROM = 256;
+/** Files per batch handed to a thread. */
 const BATCH_FILES = 64;
-/** A message is sent sooner when its files reach this size (KB). */
+/** A batch is handed over sooner when its files reach this size (KB). */
 const BATCH_KB = 1024;
-/** KB sent to the writer thread and not yet written, past which `write` waits: bounds the memory held. */
-const WRITE_AHEAD_KB = 64 * 1024;
+/** Batches a thread holds at a time. */
+const IN_FLIGHT = 2;
+/** KB handed to the threads and not yet written, past which this thread writes files itself: bounds the memory held. */
+const IN_FLIGHT_KB = 16 * 1024;
 
-type WriteFailure = { message: string; code?: string; path?: string };
+interface Lane {
+  worker: Worker;
+  /** Batches sent. */
+  sent: number;
+  /** Batches answered (their failures read). */
+  answered: number;
+}
 
 /**
- * Writes files under a folder on a thread of their own: `write` returns at
- * once, and the thread creates the folders and writes the files in the order
- * they were asked for while the build goes on computing (a large site writes
- * tens of thousands of files). `flush` waits for every write so far and
- * throws the first failure; `close` flushes and stops the thread.
+ * Writes files under a folder, on writer threads beside this one when there
+ * are many: a large site writes tens of thousands of files, each a create
+ * and a write that would otherwise hold up the build. The first files are
+ * written at once; after that, files go to the threads in batches while the
+ * build goes on computing, and when the threads are busy this thread writes
+ * the file itself, so it does not wait and no text is held for long (text
+ * held in a queue outlives the young generation, and the heap grows with
+ * it). Files are distinct; a file written again waits for everything asked
+ * before it. `flush` returns once all is written and throws the first
+ * failure; `close` flushes and stops the threads.
  */
 export class FileWriter {
-  private worker: Worker | undefined;
-  private files: Array<[string, string | Uint8Array | null, string | null]> = [];
+  private readonly lanes: Lane[] = [];
+  /** [0]: KB written by the threads; [1 + lane]: batches written by that lane. */
+  private readonly counts = new Int32Array(new SharedArrayBuffer(4 * (1 + THREADS)));
+  private batch: Job[] = [];
   private batchBytes = 0;
   private sentKb = 0;
-  /** KB the writer thread has written, which it counts up itself (so `write` can wait for it without the event loop). */
-  private readonly written = new Int32Array(new SharedArrayBuffer(4));
-  private unanswered = 0;
+  private files = 0;
+  private readonly seen = new Set<string>();
+  /** Folders this thread has made. */
+  private readonly dirs = new Set<string>();
   private failure: WriteFailure | undefined;
-  private idle: Array<() => void> = [];
+  private waiting: Array<() => void> = [];
 
   constructor(private readonly root: string) {}
 
   /** Writes `data` to `rel` (relative to the root), creating its folders. */
   write(rel: string, data: string | Uint8Array): void {
-    this.files.push([path.join(this.root, rel), data, null]);
-    this.batchBytes += data.length;
-    if (this.files.length >= BATCH_FILES || this.batchBytes >= BATCH_KB * 1024) this.send();
+    this.add([path.join(this.root, rel), data, null], data.length);
   }
 
   /** Copies the file `source` to `rel`. */
   copy(rel: string, source: string): void {
-    this.files.push([path.join(this.root, rel), null, source]);
-    if (this.files.length >= BATCH_FILES) this.send();
+    this.add([path.join(this.root, rel), null, source], 0);
   }
 
   /** Waits for every write asked so far; throws the first that failed. */
   async flush(): Promise<void> {
-    this.send();
-    if (this.unanswered > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    this.handOver();
+    if (this.lanes.some((l) => l.answered < l.sent)) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.failure) throw Object.assign(new Error(this.failure.message), { code: this.failure.code, path: this.failure.path });
   }
 
-  /** Flushes, then stops the writer thread (even when a write failed). */
+  /** Flushes, then stops the writer threads (even when a write failed). */
   async close(): Promise<void> {
     try {
       await this.flush();
     } finally {
-      await this.worker?.terminate();
-      this.worker = undefined;
+      await Promise.all(this.lanes.splice(0).map((l) => l.worker.terminate()));
     }
   }
 
-  private send(): void {
-    if (this.files.length === 0) return;
+  private add(job: Job, size: number): void {
+    // A file written again: everything asked before it lands first.
+    if (this.seen.has(job[0])) this.barrier();
+    this.seen.add(job[0]);
+    if (this.files++ < THREADS_FROM) return this.writeHere(job);
+    if (this.lanes.length === 0) this.start();
+    this.batch.push(job);
+    this.batchBytes += size;
+    if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_KB * 1024) this.handOver();
+  }
+
+  /** Sends the batch to the least busy thread, or writes it here when every thread has enough. */
+  private handOver(): void {
+    if (this.batch.length === 0) return;
     const kb = Math.ceil(this.batchBytes / 1024);
-    this.thread().postMessage({ files: this.files, kb });
-    this.files = [];
+    let lane: Lane | undefined;
+    let least = IN_FLIGHT;
+    for (const [i, l] of this.lanes.entries()) {
+      const busy = l.sent - Atomics.load(this.counts, 1 + i);
+      if (busy < least) [lane, least] = [l, busy];
+    }
+    const jobs = this.batch;
+    this.batch = [];
     this.batchBytes = 0;
+    if (!lane || this.sentKb - Atomics.load(this.counts, 0) + kb > IN_FLIGHT_KB) {
+      for (const job of jobs) this.writeHere(job);
+      return;
+    }
+    if (lane.answered === lane.sent) lane.worker.ref();
+    lane.sent++;
     this.sentKb += kb;
-    if (this.unanswered++ === 0) this.worker!.ref();
-    // Too much waiting to be written: wait here until the thread catches up.
-    for (let done = Atomics.load(this.written, 0); this.sentKb - done > WRITE_AHEAD_KB; done = Atomics.load(this.written, 0)) {
-      Atomics.wait(this.written, 0, done, 1000);
+    lane.worker.postMessage({ jobs, kb });
+  }
+
+  private writeHere([file, data, source]: Job): void {
+    const dir = path.dirname(file);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    if (source === null) writeFileSync(file, data!);
+    else copyFileSync(source, file);
+  }
+
+  /** Writes the batch here and waits until the threads have written all they were sent. */
+  private barrier(): void {
+    for (const job of this.batch.splice(0)) this.writeHere(job);
+    this.batchBytes = 0;
+    for (const [i, lane] of this.lanes.entries()) {
+      for (let n = Atomics.load(this.counts, 1 + i); n < lane.sent; n = Atomics.load(this.counts, 1 + i)) Atomics.wait(this.counts, 1 + i, n, 100);
     }
   }
 
-  private thread(): Worker {
-    if (this.worker) return this.worker;
-    const w = new Worker(WRITER_THREAD, { eval: true, workerData: this.written.buffer });
-    w.on('message', (failure: WriteFailure | null) => {
-      if (failure) this.failure ??= failure;
-      if (--this.unanswered > 0) return;
-      // Nothing left to write: the thread no longer keeps the process alive.
-      w.unref();
-      for (const resolve of this.idle.splice(0)) resolve();
-    });
-    w.on('error', (e) => {
-      this.failure ??= { message: `The file writer stopped: ${e.message}` };
-      this.unanswered = 0;
-      for (const resolve of this.idle.splice(0)) resolve();
-    });
-    this.worker = w;
-    return w;
+  private start(): void {
+    for (let i = 0; i < THREADS; i++) {
+      const lane: Lane = { worker: new Worker(WRITER_THREAD, { eval: true, workerData: { counts: this.counts.buffer, lane: i } }), sent: 0, answered: 0 };
+      lane.worker.unref();
+      lane.worker.on('message', (failure: WriteFailure | null) => {
+        if (failure) this.failure ??= failure;
+        if (++lane.answered < lane.sent) return;
+        // Nothing left to write: the thread no longer keeps the process alive.
+        lane.worker.unref();
+        this.settle();
+      });
+      lane.worker.on('error', (e) => {
+        this.failure ??= { message: `A file writer thread stopped: ${e.message}` };
+        lane.answered = lane.sent;
+        Atomics.store(this.counts, 1 + i, lane.sent);
+        this.settle();
+      });
+      this.lanes.push(lane);
+    }
+  }
+
+  /** Wakes `flush` once every thread has answered for all it was sent. */
+  private settle(): void {
+    if (this.lanes.some((l) => l.answered < l.sent)) return;
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 }
 
