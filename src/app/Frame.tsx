@@ -38,20 +38,32 @@ const PageSlot = memo(function PageSlot({ data, hidden }: { data: PageData; hidd
   );
 });
 
+interface Slot {
+  /** The page's key in <main>: its path and the number of its visit, so a page visited again (back to a page still being removed) is a new instance that reports itself shown again. */
+  key: string;
+  data: PageData;
+}
+
 /**
- * The page being left, for the moment after a route change: it stays in the
- * document, hidden, until the new page's first frame is on screen, and is
- * removed in a task after that. Removing a long page (hundreds of elements,
- * their effects) was most of the work of a click, and it held up the frame
- * that shows the new title.
+ * The page shown and the page being left, for the moment after a route
+ * change: the one left stays in the document, hidden, until the new page's
+ * first frame is on screen, and is removed in a task after that. Removing a
+ * long page (hundreds of elements, their effects) was most of the work of a
+ * click, and it held up the frame that shows the new title.
  */
-function useLeavingPage(data: PageData): PageData | null {
-  const [current, setCurrent] = useState(data);
-  const [leaving, setLeaving] = useState<PageData | null>(null);
-  if (current !== data) {
+function usePageSlots(data: PageData): { current: Slot; leaving: Slot | null } {
+  const [current, setCurrent] = useState<Slot>({ key: `${data.record.path}@0`, data });
+  const [leaving, setLeaving] = useState<Slot | null>(null);
+  const visits = useRef(0);
+  let shown = current;
+  if (current.data !== data) {
     // Derived during render, so the click's render already has both pages.
-    if (current.record.path !== data.record.path) setLeaving(current);
-    setCurrent(data);
+    if (current.data.record.path !== data.record.path) {
+      visits.current++;
+      shown = { key: `${data.record.path}@${visits.current}`, data };
+      setLeaving(current);
+    } else shown = { key: current.key, data };
+    setCurrent(shown);
   }
   useEffect(() => {
     if (!leaving) return;
@@ -64,7 +76,7 @@ function useLeavingPage(data: PageData): PageData | null {
       clearTimeout(timer);
     };
   }, [leaving]);
-  return leaving !== null && leaving.record.path !== data.record.path ? leaving : null;
+  return { current: shown, leaving: leaving && leaving.key !== shown.key ? leaving : null };
 }
 
 /** `stale`: the data is a previous page's, kept on screen while the current one loads. */
@@ -96,7 +108,7 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
     readyPath,
   );
 
-  const leaving = useLeavingPage(data);
+  const slots = usePageSlots(data);
   const hasSidebar = data.layout !== 'home' && data.layout !== 'not-found';
   return (
     <NavigateProvider>
@@ -126,9 +138,9 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
           <main id="main" className="shell-main" tabIndex={-1}>
             <OfflineNotice />
             <ErrorBoundary resetKey={location.pathname}>
-              <PageSlot key={path} data={data} hidden={false} />
+              <PageSlot key={slots.current.key} data={data} hidden={false} />
               {/* After the new page, so that it comes first in the document while both are there. */}
-              {leaving ? <PageSlot key={leaving.record.path} data={leaving} hidden /> : null}
+              {slots.leaving ? <PageSlot key={slots.leaving.key} data={slots.leaving.data} hidden /> : null}
             </ErrorBoundary>
           </main>
           <BackToTop />
