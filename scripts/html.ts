@@ -1,7 +1,7 @@
 /**
  * index.html and 404.html, rendered at build time: head tags from the site
- * config, the stylesheet inline, preloads that let the bundle, fonts and
- * route table download in parallel, a Content-Security-Policy whose only
+ * config, the stylesheet inline, preloads that let the bundle and site
+ * data download in parallel, a Content-Security-Policy whose only
  * inline scripts and style are hashed, and a static shell so the first
  * paint does not wait for the bundle.
  */
@@ -13,11 +13,41 @@ import { headTags } from '../src/shared/head-tags.ts';
 import { ATOM_PATH, RSS_PATH } from '../src/shared/site-urls.ts';
 import { PROSE_CLASSES } from '../src/shared/prose-classes.ts';
 
-/** Self-hosted Open Sans files: npm source name -> served name, both preloaded. Semibold text uses the 700 face (one font file less on every first load). */
+/** Self-hosted Open Sans files: npm source name -> served name. Semibold text uses the 700 face (one font file less on every first load). */
 export const FONT_FILES = [
-  { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2', preload: true },
-  { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2', preload: true },
+  { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2' },
+  { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2' },
 ];
+
+/**
+ * The longest wait (ms) from index.html's request to its head being parsed
+ * for which the first paint waits for the fonts. Chromium holds the first
+ * frame for a font preloaded before <body> exists, but at most 100 ms after
+ * <body> is parsed. That wait holds at least one round trip; when it is
+ * longer than the hold, a font requested now cannot arrive in time, the page
+ * is painted in the fallback face anyway and the hold only delays it.
+ */
+export const FONT_HOLD_MAX_WAIT_MS = 100;
+
+const fontLink = (file: string) => `<link rel="preload" href="/assets/fonts/${file}" as="font" type="font/woff2" crossorigin="anonymous">`;
+
+/**
+ * Decides whether the first paint waits for the fonts. On a fast connection
+ * (index.html requested at most FONT_HOLD_MAX_WAIT_MS before this script
+ * runs, or no timing to go by) it adds the preloads to the head, where
+ * Chromium holds the first frame until they arrive, so the text is never
+ * drawn in the fallback face and swapped. On a slow one it adds nothing: the
+ * same preloads at the start of <body> fetch the fonts without the hold, the
+ * page paints at once in the metric-matched fallback, and the faces swap in
+ * when they arrive. (The request's start, not its first byte: DevTools'
+ * network emulation delays the end of a response, not its headers.)
+ */
+export const FONT_SCRIPT =
+  "(function(){try{var n=performance.getEntriesByType('navigation')[0],s=n&&(n.requestStart||n.fetchStart);if(s>=0&&performance.now()-s>" +
+  FONT_HOLD_MAX_WAIT_MS +
+  ")return;" +
+  JSON.stringify(FONT_FILES.map((f) => `/assets/fonts/${f.file}`)).replace(/"/g, "'") +
+  ".forEach(function(h){var k=document.createElement('link');k.rel='preload';k.as='font';k.type='font/woff2';k.crossOrigin='anonymous';k.href=h;document.head.appendChild(k)})}catch(e){}})();";
 
 /** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
 export const THEME_SCRIPT =
@@ -54,7 +84,7 @@ const LEAD_SCRIPT =
  * textContent, in the same place the app will render it. The app reuses
  * the fetch (window.__boot) and validates the data; this script trusts
  * nothing but a string. After a 404 redirect it takes the chunk from the
- * browser's cache, where 404.html's prefetch has just put it, as long as it
+ * browser's cache, where 404.html's request has just put it, as long as it
  * is of index.html's build; otherwise (another build, nothing cached, an
  * error other than a 404) it asks the network, past the cache.
  */
@@ -76,19 +106,21 @@ export const BOOT_SCRIPT =
 /**
  * 404.html's job: send a deep link to index.html with the original path,
  * query and hash in one fragment parameter, which the app restores before its
- * router starts. Before it leaves, it prefetches the page's chunk, the one
- * file the first paint waits on: a prefetch that has arrived when
- * index.html does stays in the browser's cache for the boot script, so the
- * redirect's round trip and the chunk's overlap. A prefetch still in flight
- * then is dropped and fetched again, which is why the larger files (the
- * bundle, the fonts) are not prefetched.
+ * router starts. Before it leaves, it asks for the page's chunk, the one file
+ * the first paint waits on, so the redirect's round trip and the chunk's
+ * overlap: the answer lands in the browser's cache for index.html's boot
+ * script. The request is a keep-alive fetch, which outlives the document that
+ * sent it: a <link rel=prefetch> still in flight when index.html arrives is
+ * cancelled (Chromium), and the boot script then has to ask again, a whole
+ * round trip later. The larger files (the bundle, the fonts) are not asked
+ * for here: they would slow index.html down on a narrow link.
  */
 export function redirectScript(base: string): string {
   return (
     "(function(){var l=window.location;try{var p=decodeURI(l.pathname)," +
     CHUNK_KEY +
     ";" +
-    "if(u){var k=document.createElement('link');k.rel='prefetch';k.href='/data/pages'+u+'.json';document.head.appendChild(k)}}catch(e){}" +
+    "if(u)fetch('/data/pages'+u+'.json',{credentials:'same-origin',keepalive:true}).catch(function(){})}catch(e){}" +
     `l.replace(${JSON.stringify(base)}+'#${REDIRECT_PARAM}='+encodeURIComponent(l.pathname+l.search+l.hash))})();`
   );
 }
@@ -155,15 +187,15 @@ function publishedTypes(site: SiteConfig): string {
 
 /** Renders index.html, 404.html and a _headers file for hosts that read one. */
 export function renderHtml(i: HtmlInput): { index: string; notFound: string; headers: string } {
-  const template = readFileSync('public/index.html', 'utf8');
+  // The template's comments are for its authors: every first load would carry them.
+  const template = readFileSync('public/index.html', 'utf8').replace(/[ \t]*<!--[\s\S]*?-->\n?/g, '');
   const headTags = i.site.head
     .map((t) => `<${t.tag} ${Object.entries(t.attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')}>`)
     .join('\n    ');
   if (/<\/style/i.test(i.css)) throw new Error('The stylesheet contains "</style", which would end its inline <style> element.');
-  const csp = cspFor(i.site, [THEME_SCRIPT, BOOT_SCRIPT], [i.css]);
+  const csp = cspFor(i.site, [THEME_SCRIPT, FONT_SCRIPT, BOOT_SCRIPT], [i.css]);
   const preloads = [
     `<link rel="preload" href="${i.site.base}data/site.json" as="fetch" crossorigin="anonymous">`,
-    ...FONT_FILES.filter((f) => f.preload).map((f) => `<link rel="preload" href="/assets/fonts/${f.file}" as="font" type="font/woff2" crossorigin="anonymous">`),
     ...i.preload.map((p) => `<link rel="modulepreload" href="${p}">`),
   ].join('\n    ');
   const index = template
@@ -172,6 +204,8 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
     .replace('%CSP%', esc(csp))
     .replace('%HEAD_TAGS%', headTags)
     .replace('%THEME_SCRIPT%', THEME_SCRIPT)
+    .replace('%FONT_SCRIPT%', FONT_SCRIPT)
+    .replace('%FONT_PRELOADS%', FONT_FILES.map((f) => fontLink(f.file)).join(''))
     .replace('%BOOT_SCRIPT%', BOOT_SCRIPT)
     .replace('%PRELOADS%', preloads)
     .replace('%CSS%', () => `<style>${i.css}</style>`)

@@ -1,9 +1,10 @@
 // The first load of a deep link on a static host: 404.html asks for the page's chunk while it sends
 // the reader on to index.html, index.html reuses that answer when it belongs to its own build, and the
 // stylesheet comes inside index.html. Counted on the server, which sees what really crossed the wire.
-// The prefetch and index.html race; a prefetch still in flight when index.html arrives is dropped by the
-// browser and index.html asks again (the first load as it was before). The tests that count requests
-// hold index.html back a little, as a slower network does, so the outcome does not depend on timing.
+// 404.html's request and index.html race. The request is a keep-alive fetch, so it is not cancelled when
+// index.html arrives first; but if it is still in flight when the boot script asks, the boot script's own
+// request goes out as well. The tests that count requests hold index.html back a little, as a slower
+// network does, so the outcome does not depend on timing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -15,19 +16,22 @@ import { launchBrowser } from '../support/browser.ts';
 import { DIST, h1, waitForAddress } from '../support/site.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
 
-interface Served { url: string; status: number; prefetch: boolean }
+/** One answer: `early` when 404.html asked (its address is the deep link), `done` when it was sent whole. */
+interface Served { url: string; status: number; early: boolean; done: boolean }
 interface Host { url: string; log: Served[]; close(): Promise<void> }
 
-/** Serves `root`, logging every answer; index.html (`/`) is answered `holdIndexMs` late. */
-async function serve(root: string, holdIndexMs = 0): Promise<Host> {
+/** Serves `root`, logging every answer; index.html (`/`) is answered `holdIndexMs` late, the chunks `holdChunkMs` late. */
+async function serve(root: string, holdIndexMs = 0, holdChunkMs = 0): Promise<Host> {
   const s = await startServer({ root, port: 0 });
   const log: Served[] = [];
   s.server.prependListener('request', (req, res) => {
-    if (req.url === '/' && holdIndexMs > 0) {
+    const hold = req.url === '/' ? holdIndexMs : req.url?.startsWith('/data/pages/') ? holdChunkMs : 0;
+    if (hold > 0) {
       const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
-      res.end = ((...a: unknown[]) => (setTimeout(() => end(...a), holdIndexMs), res)) as typeof res.end;
+      res.end = ((...a: unknown[]) => (setTimeout(() => end(...a), hold), res)) as typeof res.end;
     }
-    res.on('finish', () => log.push({ url: req.url ?? '', status: res.statusCode, prefetch: req.headers['sec-purpose'] === 'prefetch' }));
+    const from = new URL(req.headers.referer ?? 'http://host/').pathname;
+    res.on('close', () => log.push({ url: req.url ?? '', status: res.statusCode, early: from !== '/', done: res.writableFinished }));
   });
   return { url: s.url, log, close: s.close };
 }
@@ -69,13 +73,13 @@ async function coldLoad(host: Host): Promise<{ served: Served[]; errors: string[
 }
 
 describe('a cold deep link', () => {
-  it("fetches its chunk once: 404.html's prefetch is what index.html shows", async () => {
+  it("fetches its chunk once: 404.html's request is what index.html shows", async () => {
     const host = await serve(DIST, HOLD_MS);
     try {
       for (let i = 0; i < 3; i++) {
         const { served, errors } = await coldLoad(host);
         expect(served[0]).toMatchObject({ url: target.path, status: 404 });
-        expect(served.filter((s) => s.url === chunk)).toEqual([{ url: chunk, status: 200, prefetch: true }]);
+        expect(served.filter((s) => s.url === chunk)).toEqual([{ url: chunk, status: 200, early: true, done: true }]);
         expect(errors).toEqual([]);
       }
     } finally {
@@ -83,7 +87,7 @@ describe('a cold deep link', () => {
     }
   });
 
-  it('asks again, past the cache, when the prefetched chunk is of another build than index.html', async () => {
+  it("asks again, past the cache, when 404.html's chunk is of another build than index.html", async () => {
     const root = path.join(work, 'other-build');
     cpSync(DIST, root, { recursive: true });
     const file = path.join(root, 'index.html');
@@ -94,8 +98,8 @@ describe('a cold deep link', () => {
     const host = await serve(root, HOLD_MS);
     try {
       const { served } = await coldLoad(host);
-      // The prefetch, then the boot script's own request, which revalidates what the prefetch stored.
-      expect(served.filter((s) => s.url === chunk).map((s) => s.status)).toEqual([200, 304]);
+      // 404.html's request, then the boot script's own, which revalidates what the first one stored.
+      expect(served.filter((s) => s.url === chunk).map((s) => [s.status, s.early])).toEqual([[200, true], [304, false]]);
     } finally {
       await host.close();
     }
@@ -191,6 +195,41 @@ describe('a cold deep link', () => {
     } finally {
       await context.close();
       await host.close();
+    }
+  });
+
+  it("lets 404.html's request for the chunk finish when index.html arrives first, so the answer is cached", async () => {
+    const host = await serve(DIST, 0, HOLD_MS);
+    try {
+      const { served, errors } = await coldLoad(host);
+      const early = served.filter((s) => s.url === chunk && s.early);
+      expect(early).toEqual([{ url: chunk, status: 200, early: true, done: true }]); // not cancelled by the redirect
+      expect(errors).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('waits for the fonts before its first paint only when they can arrive in time, and fetches each face once', async () => {
+    const fonts = ['/assets/fonts/open-sans-400.woff2', '/assets/fonts/open-sans-700.woff2'];
+    // index.html answered at once (a fast connection), then HOLD_MS late (a slow one, longer than the hold).
+    for (const [hold, headPreloads] of [[0, 2], [HOLD_MS, 0]] as const) {
+      const host = await serve(DIST, hold);
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        await page.goto(host.url + target.path);
+        await waitForAddress(page, (u) => u.pathname === target.path && u.search === '');
+        expect(await h1(page)).toBe(target.title);
+        expect(await page.locator('head link[rel="preload"][as="font"]').count(), `index.html held ${hold} ms`).toBe(headPreloads);
+        // Either way the faces arrive and are in use, each fetched once (head and body preloads are one request).
+        await page.waitForFunction(() => document.fonts.check('700 16px "Open Sans"') && document.fonts.check('400 16px "Open Sans"'));
+        await page.waitForLoadState('networkidle');
+        expect(host.log.filter((s) => fonts.includes(s.url)).map((s) => s.url).sort(), `index.html held ${hold} ms`).toEqual(fonts);
+      } finally {
+        await context.close();
+        await host.close();
+      }
     }
   });
 });

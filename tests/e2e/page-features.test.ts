@@ -1,7 +1,7 @@
 // What a reader of a first-class docs site expects, checked in Chromium: zoom, overview choices,
 // head resources, jQuery on demand, theme, code blocks, callouts, titles, footer links, skip link, focus, print.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ready, DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
@@ -114,8 +114,14 @@ describe('head resources', () => {
     for (const t of site.manifest.site.head) {
       for (const [k, v] of Object.entries(t.attrs)) expect(html).toContain(`${k}="${v}"`);
     }
-    expect(html).toMatch(/<link rel="preload" href="\/assets\/fonts\/open-sans-400\.woff2" as="font" type="font\/woff2" crossorigin/);
     const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!; // inlined by the build
+    // Self-hosted faces, preloaded from the body (the head's are added by script on a fast connection: first-load.test.ts).
+    const body = html.slice(html.indexOf('<body>'));
+    for (const w of ['400', '700']) {
+      expect(css).toMatch(new RegExp(`url\\("?/assets/fonts/open-sans-${w}\\.woff2"?\\)`));
+      expect(body).toContain(`<link rel="preload" href="/assets/fonts/open-sans-${w}.woff2" as="font" type="font/woff2" crossorigin="anonymous">`);
+      expect(existsSync(path.join(DIST, `assets/fonts/open-sans-${w}.woff2`))).toBe(true);
+    }
     expect(html.replace(css, '')).not.toMatch(/cdn\.|tailwindcss\.com|googleapis|jquery\.com/);
     expect(css.match(/url\([^)]*\)/g)?.filter((u) => !/^url\((\/|data:)/.test(u)) ?? []).toEqual([]); // fonts and images from this site only
     expect(css).toContain('font-display:swap');

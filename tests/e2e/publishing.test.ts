@@ -1,6 +1,7 @@
 // What the built site publishes for machines and for sharing, read from dist/ and over HTTP, parsed with
 // Chromium's XML parser: sitemap, robots.txt, Atom and RSS feeds, llms.txt, llms-full.txt, the Markdown
 // of every page; the head tags in index.html and after each route change; Edit this page and Copy page.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -267,8 +268,11 @@ describe('social previews and canonical links', () => {
     expect(html).toContain(`<meta name="twitter:image" content="${image}">`);
     expect(html).not.toContain('rel="canonical"');
     expect(html).not.toContain('og:url');
-    // Still exactly the two hashed inline scripts.
-    expect(html.match(/<script>/g)).toHaveLength(2);
+    // Only the inline scripts the Content-Security-Policy allows by hash: the theme, the fonts and the boot script.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    const allowed = /script-src ([^;]+)/.exec(/http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!)![1]!.split(' ').filter((t) => t.startsWith("'sha256-"));
+    expect(inline).toHaveLength(3);
+    expect(inline.sort()).toEqual(allowed.sort());
   });
 
   it('the social image is a 1200 x 630 PNG', async () => {
