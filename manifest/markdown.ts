@@ -13,6 +13,7 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { toString as mdToString } from 'mdast-util-to-string';
 import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
 import type { Header } from '../src/shared/schemas/page-record.ts';
+import { sectionTerms, type SectionTerms } from '../scripts/search-terms.ts';
 
 /** A link or image found in the Markdown. */
 export interface Reference {
@@ -47,6 +48,8 @@ export interface MarkdownFacts {
   html: boolean;
   /** Text of the page split at h2/h3, for search. */
   sections: Section[];
+  /** The sections' words counted for the search index (done here: on a large site, on the analysis workers). */
+  terms: SectionTerms;
 }
 
 type Node = { type: string; depth?: number; url?: string; alt?: string | null; children?: Node[]; position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } }; tagName?: string; properties?: Record<string, unknown>; value?: string };
@@ -124,5 +127,6 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   };
   walk(hast);
   for (const s of sections) s.text = s.text.replace(/\s+/g, ' ').trim();
-  return { h1, body, headers, ids, links, images, html, sections: sections.filter((s) => s.slug || s.text) };
+  const kept = sections.filter((s) => s.slug || s.text);
+  return { h1, body, headers, ids, links, images, html, sections: kept, terms: sectionTerms(kept) };
 }
