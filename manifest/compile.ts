@@ -19,6 +19,7 @@ import { splitFrontMatter } from './front-matter.ts';
 import { substituteVariables } from './variables.ts';
 import { convertCallouts } from './callouts.ts';
 import type { MarkdownFacts, Section } from './markdown.ts';
+import type { SectionTerms } from '../scripts/search-terms.ts';
 import { AnalysisPool, planFor } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
@@ -64,7 +65,7 @@ export interface CompileResult {
   /** Files to copy: path under dist/ -> absolute source. */
   copies: Map<string, string>;
   /** Search sections of every page. */
-  search: Array<{ path: string; title: string; sections: Section[] }>;
+  search: Array<{ path: string; title: string; sections: Section[]; terms: SectionTerms }>;
   /** What the build left out and why (printed, never fatal): no origin, an empty feed. */
   warnings: ContentError[];
 }
@@ -290,7 +291,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   }
   // Markdown beside every page, llms.txt, robots.txt, and with an origin the sitemap and feeds.
   const published = publish(config, pages.map((p) => ({ record: p.record, markdown: p.body.markdown })), site.file, emit);
-  const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections }));
+  const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections, terms: p.facts.terms }));
   return { manifest, pages, files, copies, search, warnings: published.warnings };
 }
 

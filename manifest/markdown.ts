@@ -15,6 +15,7 @@ import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
 import type { Header } from '../src/shared/schemas/page-record.ts';
 import type { LeadNode } from '../src/shared/schemas/lead.ts';
 import { leadOf } from './lead.ts';
+import { sectionTerms, type SectionTerms } from '../scripts/search-terms.ts';
 
 /** A link or image found in the Markdown. */
 export interface Reference {
@@ -51,6 +52,8 @@ export interface MarkdownFacts {
   sections: Section[];
   /** The opening blocks, painted before the app has loaded (see lead.ts). */
   lead: LeadNode[];
+  /** The sections' words counted for the search index (done here: on a large site, on the analysis workers). */
+  terms: SectionTerms;
 }
 
 type Node = { type: string; depth?: number; url?: string; alt?: string | null; children?: Node[]; position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } }; tagName?: string; properties?: Record<string, unknown>; value?: string };
@@ -131,5 +134,6 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   };
   walk(hast);
   for (const s of sections) s.text = s.text.replace(/\s+/g, ' ').trim();
-  return { h1, body, headers, ids, links, images, html, sections: sections.filter((s) => s.slug || s.text), lead };
+  const kept = sections.filter((s) => s.slug || s.text);
+  return { h1, body, headers, ids, links, images, html, sections: kept, terms: sectionTerms(kept), lead };
 }

@@ -67,8 +67,12 @@ parentPort.on('message', ({ jobs, kb }) => {
 `;
 /** Writer threads: creating files and folders is the kernel's work, which threads on several cores do side by side. */
 const THREADS = Math.min(availableParallelism(), 4);
-/** Files written in this thread before the writer threads start: a small output never needs them. */
-const THREADS_FROM = 256;
+/**
+ * Files written in this thread before the writer threads start. The real
+ * content writes about 1,500: threads would cost their start-up and, on two
+ * busy cores, wait for a core at the end; a large site writes tens of thousands.
+ */
+const THREADS_FROM = 2000;
 /** Files per batch handed to a thread. */
 const BATCH_FILES = 64;
 /** A batch is handed over sooner when its files reach this size (KB). */

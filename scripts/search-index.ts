@@ -14,6 +14,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FileWriter } from '../manifest/output.ts';
+import { sectionTerms, wordsOf, TITLE_WEIGHT, type SectionTerms } from './search-terms.ts';
 import {
   encodeShard,
   indexable,
@@ -23,7 +24,6 @@ import {
   prefixOf,
   SHARD_PREFIX,
   TOP_TERMS,
-  words,
   type Postings,
   type SearchFragment,
   type SearchMeta,
@@ -35,24 +35,13 @@ export interface SearchPage {
   title: string;
   /** Text under each heading; slug '' is the text before the first heading. */
   sections: ReadonlyArray<{ slug: string; title: string; text: string }>;
+  /** The sections' words counted, when the analysis has done it (else the index counts them). */
+  terms?: SectionTerms | undefined;
 }
 
-/** How much a word counts where it stands. */
-const TITLE_WEIGHT = 8;
-const HEADING_WEIGHT = 3;
 /** BM25 parameters (the usual values). */
 const K1 = 1.2;
 const B = 0.75;
-
-/** Text with no character outside ASCII: nothing to fold but letter case. */
-const ASCII = /^[\x00-\x7f]*$/;
-/** What `words` finds in lower-case ASCII: its letters and digits are the ASCII ones. */
-const ASCII_WORD = /[a-z0-9]+/g;
-
-/** `words(text)`, sooner for ASCII text (most of it), which has no accents or compatibility forms to fold. */
-function wordsOf(text: string): string[] {
-  return ASCII.test(text) ? (text.toLowerCase().match(ASCII_WORD) ?? []) : words(text);
-}
 
 interface TermData {
   docs: number[];
@@ -65,19 +54,16 @@ function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings
   const raw = new Map<string, TermData>();
   const lengths = new Float64Array(pages.length);
   pages.forEach((page, doc) => {
+    // The title's words first, then the sections' as counted: the same counts, in the same order, as word by word.
     const counts = new Map<string, number>();
     let length = 0;
-    const add = (text: string, weight: number) => {
-      for (const w of wordsOf(text)) {
-        length++;
-        if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + weight);
-      }
-    };
-    add(page.title, TITLE_WEIGHT);
-    for (const s of page.sections) {
-      add(s.title, HEADING_WEIGHT);
-      add(s.text, 1);
+    for (const w of wordsOf(page.title)) {
+      length++;
+      if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + TITLE_WEIGHT);
     }
+    const counted = page.terms ?? sectionTerms(page.sections);
+    length += counted.words;
+    if (counted.tf.length > 0) counted.terms.split('\n').forEach((term, i) => counts.set(term, (counts.get(term) ?? 0) + counted.tf[i]!));
     lengths[doc] = length;
     for (const [term, tf] of counts) {
       let t = raw.get(term);

@@ -1,6 +1,6 @@
 // Markdown analysis on worker threads gives exactly what the build's own thread gives, in page order.
 import { describe, expect, it } from 'vitest';
-import { analyseAll } from '../../../manifest/analyse-pool.ts';
+import { analyseAll, AnalysisPool } from '../../../manifest/analyse-pool.ts';
 import { analyseMarkdown } from '../../../manifest/markdown.ts';
 
 const bodies = Array.from({ length: 60 }, (_, i) =>
@@ -25,6 +25,17 @@ describe('analyseAll', () => {
     const pooled = await analyseAll(bodies, 2);
     expect(pooled).toEqual(here);
     expect(pooled[7]!.headers.map((h) => h.slug)).toEqual(['section-7', 'détails-2']);
+  });
+
+  it('gives the facts in page order when this thread parses beside a worker (largest pages first)', { timeout: 30_000 }, async () => {
+    const sized = bodies.map((b, i) => b + '\n\nMore text. '.repeat(i % 7 === 0 ? 400 : 1));
+    const pool = new AnalysisPool({ workers: 1, here: true });
+    try {
+      sized.forEach((b, i) => pool.add(i, b));
+      expect(await pool.results()).toEqual(sized.map(analyseMarkdown));
+    } finally {
+      await pool.close();
+    }
   });
 
   it('runs in this thread for small sites', async () => {

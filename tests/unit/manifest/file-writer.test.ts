@@ -41,14 +41,15 @@ describe('FileWriter', () => {
     const source = path.join(fresh(), 'source.txt');
     writeFileSync(source, 'copied');
     const out = new FileWriter(dir);
-    for (let i = 0; i < 1000; i++) out.write(`many/${i}.txt`, 'first');
-    out.write('many/500.txt', 'second');
-    out.copy('many/700.txt', source);
-    out.write('many/999.txt', 'third');
+    // Past the first 2,000 files, the writer threads take part.
+    for (let i = 0; i < 2500; i++) out.write(`many/${i}.txt`, 'first');
+    out.write('many/2300.txt', 'second');
+    out.copy('many/2400.txt', source);
+    out.write('many/2499.txt', 'third');
     await out.flush();
-    expect(readFileSync(path.join(dir, 'many/500.txt'), 'utf8')).toBe('second');
-    expect(readFileSync(path.join(dir, 'many/700.txt'), 'utf8')).toBe('copied');
-    expect(readFileSync(path.join(dir, 'many/999.txt'), 'utf8')).toBe('third');
+    expect(readFileSync(path.join(dir, 'many/2300.txt'), 'utf8')).toBe('second');
+    expect(readFileSync(path.join(dir, 'many/2400.txt'), 'utf8')).toBe('copied');
+    expect(readFileSync(path.join(dir, 'many/2499.txt'), 'utf8')).toBe('third');
     expect(readFileSync(path.join(dir, 'many/1.txt'), 'utf8')).toBe('first');
     await out.close();
   });
@@ -58,7 +59,7 @@ describe('FileWriter', () => {
     writeFileSync(path.join(dir, 'blocked'), 'a file where a folder should be');
     const out = new FileWriter(dir);
     const run = async () => {
-      for (let i = 0; i < 600; i++) out.write(`ok/${i}.txt`, 'x');
+      for (let i = 0; i < 2100; i++) out.write(`ok/${i}.txt`, 'x');
       for (let i = 0; i < 300; i++) out.write(`blocked/${i}.txt`, 'x');
       await out.flush();
     };

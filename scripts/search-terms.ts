@@ -1,0 +1,48 @@
+/**
+ * A page's words as the search index counts them (scripts/search-index.ts).
+ * Apart from the index so that the Markdown analysis, which on a large site
+ * runs on worker threads, counts each page's headings and text where it
+ * already has them: the index then only adds up what it is given.
+ */
+import { indexable, words } from '../src/shared/search-index.ts';
+
+/** How much a word counts where it stands. */
+export const TITLE_WEIGHT = 8;
+export const HEADING_WEIGHT = 3;
+
+/** Text with no character outside ASCII: nothing to fold but letter case. */
+const ASCII = /^[\x00-\x7f]*$/;
+/** What `words` finds in lower-case ASCII: its letters and digits are the ASCII ones. */
+const ASCII_WORD = /[a-z0-9]+/g;
+
+/** `words(text)`, sooner for ASCII text (most of it), which has no accents or compatibility forms to fold. */
+export function wordsOf(text: string): string[] {
+  return ASCII.test(text) ? (text.toLowerCase().match(ASCII_WORD) ?? []) : words(text);
+}
+
+/** A page's headings and text counted (its title is counted by the index, which knows it). */
+export interface SectionTerms {
+  /** The indexable terms in the order they first occur, joined by newlines (one string: cheap to keep and to pass between threads). */
+  terms: string;
+  /** Weighted count of each term. */
+  tf: Uint32Array;
+  /** Words of every length, for the page's length. */
+  words: number;
+}
+
+/** Counts the words of `sections`: headings weigh HEADING_WEIGHT, text 1. */
+export function sectionTerms(sections: ReadonlyArray<{ title: string; text: string }>): SectionTerms {
+  const counts = new Map<string, number>();
+  let n = 0;
+  const add = (text: string, weight: number) => {
+    for (const w of wordsOf(text)) {
+      n++;
+      if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + weight);
+    }
+  };
+  for (const s of sections) {
+    add(s.title, HEADING_WEIGHT);
+    add(s.text, 1);
+  }
+  return { terms: [...counts.keys()].join('\n'), tf: Uint32Array.from(counts.values()), words: n };
+}
