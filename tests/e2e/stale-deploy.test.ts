@@ -117,7 +117,9 @@ async function workerState(page: import('playwright-core').Page): Promise<string
 }
 
 describe('service worker updates', () => {
-  it('a new deploy installs a new worker, which takes over on the next navigation', async () => {
+  // The test's own limit is above the sum of its bounded steps (15 + 20 + 20 + 15 s), so a step that
+  // runs out fails with its message and the workers' state, not with the test's time-out.
+  it('a new deploy installs a new worker, which takes over on the next navigation', { timeout: 90_000 }, async () => {
     const { page } = await site.open({ serviceWorkers: 'allow' });
     const first = longPage(site.manifest);
     const target = plainPage(site.manifest, first.path);
