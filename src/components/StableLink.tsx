@@ -23,8 +23,11 @@ export function NavigateProvider({ children }: { children: ReactNode }) {
   return <NavigateContext.Provider value={go}>{children}</NavigateContext.Provider>;
 }
 
-/** A click the browser would follow in this tab, with no modifier: the app handles it. */
-const plainClick = (e: MouseEvent<HTMLAnchorElement>) => e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey && !e.defaultPrevented;
+/** A click the browser would follow in this tab, with no modifier, to a page (not a download): the app handles it. */
+const plainClick = (e: MouseEvent<HTMLAnchorElement>) => {
+  const a = e.currentTarget;
+  return e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey && !e.defaultPrevented && (!a.target || a.target === '_self') && !a.hasAttribute('download');
+};
 
 /** A link to an absolute site path (`/guides/ivr/`, `/faq/#general`) that prefetches its page on hover, focus or touch. */
 export function StableLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {

@@ -34,11 +34,17 @@ export function useImageZoom(readyPath: string | null): void {
     return () => {
       cancelled = true;
       clearTimeout(timer);
-      if (attached) {
-        void attached.close();
-        attached.detach();
-      }
       delete document.documentElement.dataset.zoomReady;
+      // In a task of its own, not in the click's: detaching rewrites every zoomable image of the page
+      // being left, work the frame that shows the next page need not wait for (the next attach is a
+      // second away).
+      const z = attached;
+      if (z) {
+        setTimeout(() => {
+          void z.close();
+          z.detach();
+        }, 0);
+      }
     };
   }, [readyPath]);
 }
