@@ -1,6 +1,7 @@
 /**
  * Atomic output: everything is written into a staging folder beside dist/,
  * which then replaces dist/ by rename. A build that fails never touches dist/.
+ * Files are written through a FileWriter.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -14,20 +15,6 @@ export function createStage(distDir: string, seed: boolean): string {
   if (seed && existsSync(distDir)) cpSync(distDir, stage, { recursive: true });
   else mkdirSync(stage, { recursive: true });
   return stage;
-}
-
-/** Writes text files and copies files into `dir`. */
-export function writeInto(dir: string, files: ReadonlyMap<string, string | Uint8Array>, copies: ReadonlyMap<string, string> = new Map()): void {
-  for (const [rel, text] of files) {
-    const abs = path.join(dir, rel);
-    mkdirSync(path.dirname(abs), { recursive: true });
-    writeFileSync(abs, text);
-  }
-  for (const [rel, src] of copies) {
-    const abs = path.join(dir, rel);
-    mkdirSync(path.dirname(abs), { recursive: true });
-    copyFileSync(src, abs);
-  }
 }
 
 /** A file to write (`data`) or to copy (`source`), by absolute path. */
