@@ -11,7 +11,7 @@ import { buildApp } from '../esbuild.config.mjs';
 import { buildContent, printWarnings } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
-import { FONT_FILES, renderHtml } from './html.ts';
+import { FONT_FILES, FONT_URLS, renderHtml } from './html.ts';
 
 const root = process.cwd();
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -65,7 +65,7 @@ try {
   rmSync(cssTmp);
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
-  const precache = [site.base, app.entry, ...app.preload, ...FONT_FILES.map((f) => `/assets/fonts/${f.file}`), '/data/site.json'];
+  const precache = [site.base, app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
   await esbuild.build({
     entryPoints: ['src/sw/sw.ts'],
     outfile: path.join(stage, 'sw.js'),

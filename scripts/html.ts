@@ -18,6 +18,8 @@ export const FONT_FILES = [
   { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2' },
   { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2' },
 ];
+/** Where the fonts are served. */
+export const FONT_URLS = FONT_FILES.map((f) => `/assets/fonts/${f.file}`);
 
 /**
  * The longest wait (ms) from index.html's request to its head being parsed
@@ -28,8 +30,6 @@ export const FONT_FILES = [
  * is painted in the fallback face anyway and the hold only delays it.
  */
 export const FONT_HOLD_MAX_WAIT_MS = 100;
-
-const fontLink = (file: string) => `<link rel="preload" href="/assets/fonts/${file}" as="font" type="font/woff2" crossorigin="anonymous">`;
 
 /**
  * Decides whether the first paint waits for the fonts. On a fast connection
@@ -46,7 +46,7 @@ export const FONT_SCRIPT =
   "(function(){try{var n=performance.getEntriesByType('navigation')[0],s=n&&(n.requestStart||n.fetchStart);if(s>=0&&performance.now()-s>" +
   FONT_HOLD_MAX_WAIT_MS +
   ")return;" +
-  JSON.stringify(FONT_FILES.map((f) => `/assets/fonts/${f.file}`)).replace(/"/g, "'") +
+  JSON.stringify(FONT_URLS).replace(/"/g, "'") +
   ".forEach(function(h){var k=document.createElement('link');k.rel='preload';k.as='font';k.type='font/woff2';k.crossOrigin='anonymous';k.href=h;document.head.appendChild(k)})}catch(e){}})();";
 
 /** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
@@ -205,7 +205,7 @@ export function renderHtml(i: HtmlInput): { index: string; notFound: string; hea
     .replace('%HEAD_TAGS%', headTags)
     .replace('%THEME_SCRIPT%', THEME_SCRIPT)
     .replace('%FONT_SCRIPT%', FONT_SCRIPT)
-    .replace('%FONT_PRELOADS%', FONT_FILES.map((f) => fontLink(f.file)).join(''))
+    .replace('%FONT_PRELOADS%', FONT_URLS.map((u) => `<link rel="preload" href="${u}" as="font" type="font/woff2" crossorigin="anonymous">`).join(''))
     .replace('%BOOT_SCRIPT%', BOOT_SCRIPT)
     .replace('%PRELOADS%', preloads)
     .replace('%CSS%', () => `<style>${i.css}</style>`)

@@ -14,10 +14,9 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FileWriter } from '../manifest/output.ts';
-import { sectionTerms, wordsOf, TITLE_WEIGHT, type SectionTerms } from './search-terms.ts';
+import { addWords, sectionTerms, TITLE_WEIGHT, type SectionTerms } from './search-terms.ts';
 import {
   encodeShard,
-  indexable,
   keyFile,
   MAX_POSTINGS,
   MAX_WEIGHT,
@@ -56,11 +55,7 @@ function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings
   pages.forEach((page, doc) => {
     // The title's words first, then the sections' as counted: the same counts, in the same order, as word by word.
     const counts = new Map<string, number>();
-    let length = 0;
-    for (const w of wordsOf(page.title)) {
-      length++;
-      if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + TITLE_WEIGHT);
-    }
+    let length = addWords(counts, page.title, TITLE_WEIGHT);
     const counted = page.terms ?? sectionTerms(page.sections);
     length += counted.words;
     if (counted.tf.length > 0) counted.terms.split('\n').forEach((term, i) => counts.set(term, (counts.get(term) ?? 0) + counted.tf[i]!));

@@ -30,19 +30,17 @@ export interface SectionTerms {
   words: number;
 }
 
+/** Adds the indexable words of `text` to `counts`, each `weight` times; returns the number of words of every length. */
+export function addWords(counts: Map<string, number>, text: string, weight: number): number {
+  const all = wordsOf(text);
+  for (const w of all) if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + weight);
+  return all.length;
+}
+
 /** Counts the words of `sections`: headings weigh HEADING_WEIGHT, text 1. */
 export function sectionTerms(sections: ReadonlyArray<{ title: string; text: string }>): SectionTerms {
   const counts = new Map<string, number>();
   let n = 0;
-  const add = (text: string, weight: number) => {
-    for (const w of wordsOf(text)) {
-      n++;
-      if (indexable(w)) counts.set(w, (counts.get(w) ?? 0) + weight);
-    }
-  };
-  for (const s of sections) {
-    add(s.title, HEADING_WEIGHT);
-    add(s.text, 1);
-  }
+  for (const s of sections) n += addWords(counts, s.title, HEADING_WEIGHT) + addWords(counts, s.text, 1);
   return { terms: [...counts.keys()].join('\n'), tf: Uint32Array.from(counts.values()), words: n };
 }
