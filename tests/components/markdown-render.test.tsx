@@ -1,7 +1,7 @@
 // The page body is parsed once per page: a re-render of the page around it (the page reported as
 // shown, the active header moving) reuses the rendered tree instead of parsing the Markdown again.
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -56,7 +56,8 @@ describe('Markdown', () => {
       </QueryClientProvider>,
     );
     await screen.findByRole('heading', { level: 2, name: /Steps/ });
-    expect(ready).toHaveBeenCalledWith('/guides/x/');
+    // The page is reported from an effect, which may run a moment after the heading is committed.
+    await waitFor(() => expect(ready).toHaveBeenCalledWith('/guides/x/'));
     const afterFirst = linkRenders.count;
     expect(afterFirst).toBe(2);
     for (let i = 1; i <= 3; i++) {
