@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
-import { startSite, type Site } from '../support/site.ts';
+import { h1, startSite, type Site } from '../support/site.ts';
 import { buildPathIndex, resolvePath, type PathIndex } from '../../src/shared/paths.ts';
 import type { PageRecord } from '../../src/shared/schemas/page-record.ts';
 
@@ -146,6 +146,8 @@ describe(`router fuzz in Chromium (FUZZ_SEED=${SEED})`, () => {
     const hosts = new Set<string>();
     page.on('request', (r) => hosts.add(new URL(r.url()).host));
     await page.goto(`${site.url}/`);
+    // The app must be running (its router listening for popstate) before addresses are pushed into it.
+    await h1(page);
     const failures: string[] = [];
     for (const a of addresses(PUSHED, SEED)) {
       // Concatenated onto the origin, as restoredUrl does: `//evil.example` stays a path here.
