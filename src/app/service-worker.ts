@@ -25,3 +25,27 @@ export function registerServiceWorker(): void {
 export function newVersionReady(): boolean {
   return updated;
 }
+
+/**
+ * Before a reload for a new deploy. A page under a service worker is answered
+ * by the worker's cached app shell, and browsers look for a new worker only on
+ * navigations: reloading at once would start the old app again, from the old
+ * worker. So the browser is asked for the new worker now, and the reload waits
+ * (at most `timeoutMs`) for it to take control; it skips waiting and claims
+ * open pages. Without a worker, offline, or with no newer worker, it returns
+ * at once.
+ */
+export async function takeNewWorker(timeoutMs: number): Promise<void> {
+  if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller === null) return;
+  const before = navigator.serviceWorker.controller;
+  const changed = new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  const taken = (async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (!reg) return;
+    await reg.update();
+    if (navigator.serviceWorker.controller !== before || reg.installing || reg.waiting) await changed;
+  })().catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([taken, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timer);
+}

@@ -3,12 +3,15 @@
  * gone (404), carry another build id, or a code file may no longer exist.
  * Then the route table is fetched again, once; if the app's own entry script
  * changed, the page reloads, once per new build (a guard in sessionStorage
- * prevents a loop); otherwise only the data is refreshed.
+ * prevents a loop), after the new deploy's service worker has taken over;
+ * otherwise only the data is refreshed.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { SiteData, sectionOf } from '../shared/schemas/site-data.ts';
 import { fetchJson } from './fetch-json.ts';
 import { routesQuery, SITE_DATA_URL } from './queries.ts';
+import { takeNewWorker } from '../app/service-worker.ts';
+import { WORKER_TAKEOVER_WAIT_MS } from '../lib/constants.ts';
 
 const RELOAD_GUARD_KEY = 'reloaded-for-build';
 
@@ -41,13 +44,14 @@ export function isOtherBuild(buildId: string): boolean {
   return known !== undefined && buildId !== '' && known !== buildId;
 }
 
-function reloadOnce(buildId: string): boolean {
+async function reloadOnce(buildId: string): Promise<boolean> {
   try {
     if (sessionStorage.getItem(RELOAD_GUARD_KEY) === buildId) return false;
     sessionStorage.setItem(RELOAD_GUARD_KEY, buildId);
   } catch {
     return false;
   }
+  await takeNewWorker(WORKER_TAKEOVER_WAIT_MS);
   window.location.reload();
   return true;
 }
@@ -62,7 +66,7 @@ export function checkForNewDeploy(): Promise<'reloading' | 'refreshed' | 'unchan
     if (!client) return 'unchanged' as const;
     const before = client.getQueryData<SiteData>(['site']);
     const fresh = await fetchJson(`${SITE_DATA_URL}?t=${Date.now()}`, SiteData);
-    if (fresh.app && runningEntry && fresh.app !== runningEntry && reloadOnce(fresh.buildId)) return 'reloading' as const;
+    if (fresh.app && runningEntry && fresh.app !== runningEntry && (await reloadOnce(fresh.buildId))) return 'reloading' as const;
     if (before && fresh.buildId === before.buildId) return 'unchanged' as const;
     client.setQueryData(['site'], fresh);
     await client.invalidateQueries({ queryKey: ['routes'] });

@@ -23,3 +23,10 @@ export const IMAGE_ZOOM_OPTIONS = { margin: 0, background: '#ffffff', scrollOffs
  * whose start forces a layout of the page being left.
  */
 export const PROGRESS_DELAY_MS = 150;
+
+/**
+ * Not a constant of the spec: before reloading for a new deploy, the page
+ * waits at most this long for the new deploy's service worker to take over,
+ * so the reload does not start the old app again from the old worker's cache.
+ */
+export const WORKER_TAKEOVER_WAIT_MS = 5000;
