@@ -1,7 +1,7 @@
 // Offline reading through the service worker: pages read before open offline with a notice,
 // including after a full reload; unread pages show the error view; the search index once loaded works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ready, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { h1, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 
 let site: Site;
@@ -19,7 +19,7 @@ describe('offline reading', () => {
     const unread = site.manifest.pages.find((p) => ![first.path, second.path].includes(p.path) && !p.frontmatter.home && (p.frontmatter.layout ?? 'default') === 'default')!;
     await page.goto(site.url + first.path);
     await ready(page);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    await waitForWorkerControl(page);
     await page.locator('.sidebar').getByRole('link', { name: second.title, exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: second.title }).waitFor();
     await ready(page);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DIST, ready, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { DIST, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { atomXml, rssXml, type FeedPost } from '../../manifest/feeds.ts';
 import { isoDate } from '../../manifest/xml.ts';
@@ -223,7 +223,7 @@ describe('pages for machines', () => {
     const { page } = await site.open({ serviceWorkers: 'allow' });
     await page.goto(site.url + plainPage(site.manifest).path);
     await ready(page);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    await waitForWorkerControl(page);
     for (const f of ['/llms.txt', markdownPathOf(plainPage(site.manifest).path), '/sitemap.xml']) {
       const r = await page.goto(site.url + f);
       expect(r?.status(), f).toBe(200);

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DIST, h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { DIST, h1, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 
 const CONTENT = path.resolve(process.env.E2E_CONTENT ?? 'content');
@@ -100,62 +100,144 @@ describe('stale deploys', () => {
   });
 });
 
-/** The page's address and build, and its registration's workers, for a failure message. */
-async function workerState(page: import('playwright-core').Page): Promise<string> {
-  const state = await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return {
-      address: location.href,
-      build: document.documentElement.dataset.build ?? '',
-      installing: reg?.installing?.state ?? null,
-      waiting: reg?.waiting?.state ?? null,
-      active: reg?.active?.state ?? null,
-      sameController: navigator.serviceWorker.controller === (window as unknown as { __firstWorker: unknown }).__firstWorker,
-    };
+/** `promise`, or an error naming `what` once `ms` have passed without an answer. */
+async function bounded<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms} ms`)), ms);
   });
-  return JSON.stringify(state);
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
+/** The page's address and build, and its registration's workers, for a failure message (never hangs). */
+async function workerState(page: import('playwright-core').Page): Promise<string> {
+  const workers = page.context().serviceWorkers().map((w) => w.url());
+  const state = await bounded(
+    'reading the page',
+    3_000,
+    page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return {
+        address: location.href,
+        build: document.documentElement.dataset.build ?? '',
+        installing: reg?.installing?.state ?? null,
+        waiting: reg?.waiting?.state ?? null,
+        active: reg?.active?.state ?? null,
+        sameController: navigator.serviceWorker.controller === (window as unknown as { __firstWorker: unknown }).__firstWorker,
+        // Each cache, and the entry script its app shell loads.
+        caches: await Promise.all(
+          (await caches.keys()).map(async (k) => {
+            const shell = await (await caches.open(k)).match('/');
+            return `${k}: ${shell ? ((await shell.text()).match(/main-\w+\.js/)?.[0] ?? 'no entry') : 'no shell'}`;
+          }),
+        ),
+        entry: document.querySelector<HTMLScriptElement>('script[src*="/assets/main-"]')?.src ?? null,
+      };
+    }),
+  ).catch((e: Error) => e.message);
+  return JSON.stringify({ url: page.url(), workers, state });
+}
+
+/**
+ * A page with service workers allowed, and `step`: runs one bounded step of a test; when it fails or
+ * runs out, the error carries the log of everything before it (steps, loads, requests and whether a
+ * worker answered them, console messages, workers started) and the workers' state.
+ */
+async function tracedPage() {
+  const { page, context } = await site.open({ serviceWorkers: 'allow' });
+  const t0 = Date.now();
+  const log: string[] = [];
+  const note = (line: string) => log.push(`${Date.now() - t0} ms ${line}`);
+  const local = (url: string) => url.replace(site.url, '');
+  page.on('load', () => note(`load ${local(page.url())}`));
+  page.on('framenavigated', (f) => f === page.mainFrame() && note(`navigated ${local(f.url())}`));
+  page.on('requestfinished', (r) => void r.response().then((res) => note(`${local(r.url())} ${res?.status()}${res?.fromServiceWorker() ? ' (worker)' : ''}`)));
+  page.on('requestfailed', (r) => note(`failed ${local(r.url())}: ${r.failure()?.errorText}`));
+  page.on('console', (m) => note(`console ${m.type()}: ${m.text()}`));
+  context.on('serviceworker', (w) => note(`worker started ${local(w.url())}`));
+  let loads = 0;
+  page.on('load', () => loads++);
+  const step = async <T>(what: string, ms: number, run: () => Promise<T>): Promise<T> => {
+    note(what);
+    try {
+      return await bounded(what, ms, run());
+    } catch (e) {
+      throw new Error(`${(e as Error).message.split('\n')[0]}\n${await workerState(page)}\n${log.join('\n')}`, { cause: e });
+    }
+  };
+  return { page, step, loads: () => loads };
+}
+
+/** Opens a page and waits for the first worker to control it, which the page keeps as `__firstWorker`. */
+async function openControlled(step: Awaited<ReturnType<typeof tracedPage>>['step'], page: import('playwright-core').Page, path: string): Promise<void> {
+  await step('open a page', 15_000, () => page.goto(site.url + path));
+  await step('its h1', 15_000, () => h1(page));
+  await step('a worker in control', 15_000, () => waitForWorkerControl(page, 0));
+  // The worker in control now; the one to come must differ from it (compared, rather than waiting
+  // for an event that could fire before a listener is in place).
+  await page.evaluate(() => ((window as unknown as { __firstWorker: unknown }).__firstWorker = navigator.serviceWorker.controller));
+}
+
+// Every step is bounded, and the sum of the bounds (site.open, then at most 15 + 15 + 15 + 20 + 20 + 5 + 15 + 15 + 10 s)
+// stays under each test's own limit: a step that runs out fails with its log and the workers' state,
+// not with the test's time-out.
 describe('service worker updates', () => {
-  // The test's own limit is above the sum of its bounded steps (15 + 20 + 20 + 15 s), so a step that
-  // runs out fails with its message and the workers' state, not with the test's time-out.
-  it('a new deploy installs a new worker, which takes over on the next navigation', { timeout: 90_000 }, async () => {
-    const { page } = await site.open({ serviceWorkers: 'allow' });
+  it('a new deploy installs a new worker, which takes over; the next navigation loads the new version', { timeout: 150_000 }, async () => {
+    const { page, step, loads } = await tracedPage();
     const first = longPage(site.manifest);
     const target = plainPage(site.manifest, first.path);
-    await page.goto(site.url + first.path);
-    await h1(page);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
-    // The worker in control now; the one to come must differ from it (compared, rather than waiting
-    // for an event that could fire before a listener is in place).
-    await page.evaluate(() => ((window as unknown as { __firstWorker: unknown }).__firstWorker = navigator.serviceWorker.controller));
+    await openControlled(step, page, first.path);
     await whileNextIsDeployed(async () => {
       // Browsers look for a new worker on navigations and registrations; ask now instead of waiting.
-      // Each step is bounded, and a failure says where it stood: a worker stuck installing or waiting,
-      // a reload, another build already shown.
-      const asked = await page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        const late = new Promise<string>((r) => setTimeout(() => r('update() still pending after 20 s'), 20_000));
-        return Promise.race([reg!.update().then(() => 'updated'), late]);
-      });
-      if (asked !== 'updated') throw new Error(`${asked}: ${await workerState(page)}`);
-      try {
-        await page.waitForFunction(
+      await step('update()', 20_000, () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          await reg!.update();
+        }),
+      );
+      await step('the new worker in control', 20_000, () =>
+        page.waitForFunction(
           () => {
             const now = navigator.serviceWorker.controller;
             return now !== null && now !== (window as unknown as { __firstWorker: unknown }).__firstWorker;
           },
           null,
-          { timeout: 20_000 },
-        );
-      } catch (e) {
-        throw new Error(`The new worker did not take control: ${await workerState(page)}`, { cause: e });
-      }
-      expect(await page.evaluate(() => document.documentElement.dataset.build ?? '')).toBe('');
-      await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
-      await page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 15_000 });
-      await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
-      await page.getByText(MARK).waitFor();
+          { timeout: 0 },
+        ),
+      );
+      expect(await step('the build shown', 5_000, () => page.evaluate(() => document.documentElement.dataset.build ?? ''))).toBe('');
+      const before = loads();
+      await step('click a link', 15_000, () => page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click({ timeout: 0 }));
+      await step('the new build shown', 15_000, () => page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 0 }));
+      await step('its h1 and new text', 10_000, async () => {
+        await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 0 });
+        await page.getByText(MARK).waitFor({ timeout: 0 });
+      });
+      expect(loads()).toBe(before + 1);
+    });
+  });
+
+  it('a deploy found by a navigation, before the browser has looked for a new worker, loads the new version once, not the old worker\'s shell', { timeout: 150_000 }, async () => {
+    const { page, step, loads } = await tracedPage();
+    const first = longPage(site.manifest);
+    const target = plainPage(site.manifest, first.path);
+    await openControlled(step, page, first.path);
+    await whileNextIsDeployed(async () => {
+      // The old worker still controls the page: the next page's chunk is of another build and the app reloads.
+      const before = loads();
+      await step('click a link', 15_000, () => page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click({ timeout: 0 }));
+      await step('the new build shown', 15_000, () => page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 0 }));
+      await step('its h1 and new text', 10_000, async () => {
+        await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 0 });
+        await page.getByText(MARK).waitFor({ timeout: 0 });
+      });
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== (window as unknown as { __firstWorker: unknown }).__firstWorker)).toBe(true);
+      await page.waitForTimeout(1000);
+      expect(loads()).toBe(before + 1);
     });
   });
 });

@@ -97,3 +97,12 @@ export async function ready(page: Page): Promise<void> {
   await h1(page);
   await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
 }
+
+/**
+ * Waits until a service worker controls the page. The predicate is synchronous on purpose:
+ * Playwright's waitForFunction takes a returned promise as a truthy answer and settles with
+ * whatever it resolves to, so an async predicate would not be polled again.
+ */
+export async function waitForWorkerControl(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout });
+}
