@@ -14,7 +14,9 @@
  * footnotes is not cut (a reference is resolved against definitions anywhere
  * in the document), nor one with raw HTML (some HTML blocks run across blank
  * lines), nor one with a fence opened on a list marker's or a block quote's
- * line (where that fence ends is the container's business).
+ * line (where that fence ends is the container's business). An indented
+ * fence may sit in a list item, where the item's end closes it too: the text
+ * after the first one is not cut (the text before it still is).
  */
 
 /** About this many characters per slice: a few milliseconds of parsing each on a slow phone. */
@@ -25,6 +27,8 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const NOT_A_CUT = /^([\s>|<]|[-*+](\s|$)|\d{1,9}[.)](\s|$))/;
 /** A fence opened on the line of a list item's marker or inside a block quote: its end is the container's to decide. */
 const CONTAINED_FENCE = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)+[ \t]*(`{3,}|~{3,})/m;
+/** A fence line with any indentation: at the top level or in a list item, which only the item's indentation tells. */
+const INDENTED_FENCE = /^[ \t]+(`{3,}|~{3,})/;
 
 /** The slices of `markdown`, in order; their concatenation is `markdown`. One slice when it cannot be cut. */
 export function sliceMarkdown(markdown: string, size = SLICE_CHARS): string[] {
@@ -40,6 +44,7 @@ export function sliceMarkdown(markdown: string, size = SLICE_CHARS): string[] {
       const m = FENCE.exec(line);
       if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim() === m[1]) fence = null;
     } else {
+      if (INDENTED_FENCE.test(line)) break;
       if (chars >= size && i > start && lines[i - 1]!.trim() === '' && line !== '' && !NOT_A_CUT.test(line)) {
         out.push(lines.slice(start, i).join('\n') + '\n');
         start = i;
