@@ -182,6 +182,16 @@ async function openControlled(step: Awaited<ReturnType<typeof tracedPage>>['step
   await page.evaluate(() => ((window as unknown as { __firstWorker: unknown }).__firstWorker = navigator.serviceWorker.controller));
 }
 
+/** Clicks the sidebar link to `title` and waits for the new version's app (build "next") to show that page and its new text. */
+async function followToNewVersion(step: Awaited<ReturnType<typeof tracedPage>>['step'], page: import('playwright-core').Page, title: string): Promise<void> {
+  await step('click a link', 15_000, () => page.locator('.sidebar').getByRole('link', { name: title, exact: true }).first().click({ timeout: 0 }));
+  await step('the new build shown', 15_000, () => page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 0 }));
+  await step('its h1 and new text', 10_000, async () => {
+    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 0 });
+    await page.getByText(MARK).waitFor({ timeout: 0 });
+  });
+}
+
 // Every step is bounded, and the sum of the bounds (site.open, then at most 15 + 15 + 15 + 20 + 20 + 5 + 15 + 15 + 10 s)
 // stays under each test's own limit: a step that runs out fails with its log and the workers' state,
 // not with the test's time-out.
@@ -211,12 +221,7 @@ describe('service worker updates', () => {
       );
       expect(await step('the build shown', 5_000, () => page.evaluate(() => document.documentElement.dataset.build ?? ''))).toBe('');
       const before = loads();
-      await step('click a link', 15_000, () => page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click({ timeout: 0 }));
-      await step('the new build shown', 15_000, () => page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 0 }));
-      await step('its h1 and new text', 10_000, async () => {
-        await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 0 });
-        await page.getByText(MARK).waitFor({ timeout: 0 });
-      });
+      await followToNewVersion(step, page, target.title);
       expect(loads()).toBe(before + 1);
     });
   });
@@ -229,12 +234,7 @@ describe('service worker updates', () => {
     await whileNextIsDeployed(async () => {
       // The old worker still controls the page: the next page's chunk is of another build and the app reloads.
       const before = loads();
-      await step('click a link', 15_000, () => page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click({ timeout: 0 }));
-      await step('the new build shown', 15_000, () => page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 0 }));
-      await step('its h1 and new text', 10_000, async () => {
-        await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 0 });
-        await page.getByText(MARK).waitFor({ timeout: 0 });
-      });
+      await followToNewVersion(step, page, target.title);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== (window as unknown as { __firstWorker: unknown }).__firstWorker)).toBe(true);
       await page.waitForTimeout(1000);
       expect(loads()).toBe(before + 1);
