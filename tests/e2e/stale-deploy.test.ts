@@ -143,24 +143,28 @@ async function workerState(page: import('playwright-core').Page): Promise<string
 }
 
 /**
- * A page with service workers allowed, and `step`: runs one bounded step of a test; when it fails or
- * runs out, the error carries the log of everything before it (steps, loads, requests and whether a
- * worker answered them, console messages, workers started) and the workers' state.
+ * A long page opened with service workers allowed, once the first worker controls it (the page keeps
+ * that worker as `__firstWorker`); `target`, a page to go to next; and `step`, which runs one bounded
+ * step of a test: when it fails or runs out, the error carries the log of everything before it (steps,
+ * loads, requests and whether a worker answered them, console messages, workers started) and the
+ * workers' state.
  */
-async function tracedPage() {
+async function controlledPage() {
   const { page, context } = await site.open({ serviceWorkers: 'allow' });
   const t0 = Date.now();
   const log: string[] = [];
   const note = (line: string) => log.push(`${Date.now() - t0} ms ${line}`);
   const local = (url: string) => url.replace(site.url, '');
-  page.on('load', () => note(`load ${local(page.url())}`));
+  let loads = 0;
+  page.on('load', () => {
+    loads++;
+    note(`load ${local(page.url())}`);
+  });
   page.on('framenavigated', (f) => f === page.mainFrame() && note(`navigated ${local(f.url())}`));
   page.on('requestfinished', (r) => void r.response().then((res) => note(`${local(r.url())} ${res?.status()}${res?.fromServiceWorker() ? ' (worker)' : ''}`)));
   page.on('requestfailed', (r) => note(`failed ${local(r.url())}: ${r.failure()?.errorText}`));
   page.on('console', (m) => note(`console ${m.type()}: ${m.text()}`));
   context.on('serviceworker', (w) => note(`worker started ${local(w.url())}`));
-  let loads = 0;
-  page.on('load', () => loads++);
   const step = async <T>(what: string, ms: number, run: () => Promise<T>): Promise<T> => {
     note(what);
     try {
@@ -169,25 +173,22 @@ async function tracedPage() {
       throw new Error(`${(e as Error).message.split('\n')[0]}\n${await workerState(page)}\n${log.join('\n')}`, { cause: e });
     }
   };
-  return { page, step, loads: () => loads };
-}
-
-/** Opens a page and waits for the first worker to control it, which the page keeps as `__firstWorker`. */
-async function openControlled(step: Awaited<ReturnType<typeof tracedPage>>['step'], page: import('playwright-core').Page, path: string): Promise<void> {
-  await step('open a page', 15_000, () => page.goto(site.url + path));
+  const first = longPage(site.manifest);
+  await step('open a page', 15_000, () => page.goto(site.url + first.path));
   await step('its h1', 15_000, () => h1(page));
   await step('a worker in control', 15_000, () => waitForWorkerControl(page, 0));
   // The worker in control now; the one to come must differ from it (compared, rather than waiting
   // for an event that could fire before a listener is in place).
   await page.evaluate(() => ((window as unknown as { __firstWorker: unknown }).__firstWorker = navigator.serviceWorker.controller));
+  return { page, step, loads: () => loads, target: plainPage(site.manifest, first.path) };
 }
 
-/** Clicks the sidebar link to `title` and waits for the new version's app (build "next") to show that page and its new text. */
-async function followToNewVersion(step: Awaited<ReturnType<typeof tracedPage>>['step'], page: import('playwright-core').Page, title: string): Promise<void> {
-  await step('click a link', 15_000, () => page.locator('.sidebar').getByRole('link', { name: title, exact: true }).first().click({ timeout: 0 }));
+/** Clicks the sidebar link to the target page and waits for the new version's app (build "next") to show it and its new text. */
+async function followToNewVersion({ page, step, target }: Awaited<ReturnType<typeof controlledPage>>): Promise<void> {
+  await step('click a link', 15_000, () => page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click({ timeout: 0 }));
   await step('the new build shown', 15_000, () => page.waitForFunction(() => document.documentElement.dataset.build === 'next', null, { timeout: 0 }));
   await step('its h1 and new text', 10_000, async () => {
-    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 0 });
+    await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 0 });
     await page.getByText(MARK).waitFor({ timeout: 0 });
   });
 }
@@ -197,10 +198,8 @@ async function followToNewVersion(step: Awaited<ReturnType<typeof tracedPage>>['
 // not with the test's time-out.
 describe('service worker updates', () => {
   it('a new deploy installs a new worker, which takes over; the next navigation loads the new version', { timeout: 150_000 }, async () => {
-    const { page, step, loads } = await tracedPage();
-    const first = longPage(site.manifest);
-    const target = plainPage(site.manifest, first.path);
-    await openControlled(step, page, first.path);
+    const controlled = await controlledPage();
+    const { page, step, loads } = controlled;
     await whileNextIsDeployed(async () => {
       // Browsers look for a new worker on navigations and registrations; ask now instead of waiting.
       await step('update()', 20_000, () =>
@@ -221,20 +220,18 @@ describe('service worker updates', () => {
       );
       expect(await step('the build shown', 5_000, () => page.evaluate(() => document.documentElement.dataset.build ?? ''))).toBe('');
       const before = loads();
-      await followToNewVersion(step, page, target.title);
+      await followToNewVersion(controlled);
       expect(loads()).toBe(before + 1);
     });
   });
 
   it('a deploy found by a navigation, before the browser has looked for a new worker, loads the new version once, not the old worker\'s shell', { timeout: 150_000 }, async () => {
-    const { page, step, loads } = await tracedPage();
-    const first = longPage(site.manifest);
-    const target = plainPage(site.manifest, first.path);
-    await openControlled(step, page, first.path);
+    const controlled = await controlledPage();
+    const { page, loads } = controlled;
     await whileNextIsDeployed(async () => {
       // The old worker still controls the page: the next page's chunk is of another build and the app reloads.
       const before = loads();
-      await followToNewVersion(step, page, target.title);
+      await followToNewVersion(controlled);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== (window as unknown as { __firstWorker: unknown }).__firstWorker)).toBe(true);
       await page.waitForTimeout(1000);
       expect(loads()).toBe(before + 1);
