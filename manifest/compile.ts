@@ -25,6 +25,13 @@ import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
 import { checkPublishedPaths, publish } from './publishing.ts';
+import { leadDescription } from './lead.ts';
+
+/** The page's description, when it has one: the front matter's, else the start of its lead paragraph. */
+function descriptionOf(fm: FrontMatterT, facts: MarkdownFacts): { description?: string } {
+  const d = fm.description ?? leadDescription(facts.lead);
+  return d ? { description: d } : {};
+}
 
 /** Where the compiler reads from. */
 export interface CompileOptions {
@@ -47,7 +54,7 @@ export interface CompileOptions {
 export interface CompiledPage {
   record: PageRecord;
   /** The chunk's own content; the rest of the chunk is added once every page is known. */
-  body: Pick<Chunk, 'markdown' | 'html' | 'images' | 'lead'>;
+  body: Pick<Chunk, 'markdown' | 'html' | 'images' | 'lead' | 'description'>;
   facts: MarkdownFacts;
   /** File path for errors. */
   file: string;
@@ -236,7 +243,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     facts.body = facts.body.replace(/^\n+/, '');
     return {
       record,
-      body: { markdown: facts.body, html: facts.html, images: {}, ...(facts.lead.length ? { lead: facts.lead } : {}) },
+      body: { markdown: facts.body, html: facts.html, images: {}, ...(facts.lead.length ? { lead: facts.lead } : {}), ...descriptionOf(fm, facts) },
       facts,
       file,
       bodyLine: split.bodyLine,

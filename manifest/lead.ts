@@ -77,3 +77,17 @@ export function leadOf(root: Hast, stopAt = Infinity): LeadNode[] {
   }
   return out;
 }
+
+/** Longest description taken from a lead paragraph (search snippets show about this much). */
+export const DESCRIPTION_CHARS = 160;
+
+/** A description from the lead's first paragraph: its text, cut at a word within DESCRIPTION_CHARS. */
+export function leadDescription(lead: ReadonlyArray<LeadNode>): string | undefined {
+  const textOf = (n: LeadNode): string => (typeof n === 'string' ? n : n[0] === 'span' ? '' : n.slice(2).map((c) => textOf(c as LeadNode)).join(''));
+  const first = lead.find((n) => typeof n !== 'string' && n[0] === 'p');
+  const text = first ? textOf(first).replace(/\s+/g, ' ').trim() : '';
+  if (!text) return undefined;
+  if (text.length <= DESCRIPTION_CHARS) return text;
+  const cut = text.slice(0, DESCRIPTION_CHARS - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_CHARS / 2)).replace(/[\s,;:.]+$/, '')}…`;
+}

@@ -11,7 +11,11 @@ import { buildApp } from '../esbuild.config.mjs';
 import { buildContent, printWarnings } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
-import { FONT_FILES, FONT_URLS, renderHtml } from './html.ts';
+import { createHash } from 'node:crypto';
+import { cspFor, FONT_FILES, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
+import { buildBootScripts } from './boot-scripts.ts';
+import { notFoundDocument, pageDocuments, REDIRECT_DOC_SCRIPT, redirectDocuments, redirectsOf } from './page-documents.ts';
+import { resolveSidebar } from '../src/shared/sidebar.ts';
 
 const root = process.cwd();
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -48,7 +52,10 @@ try {
     },
   });
   const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID });
-  const site = content.manifest.site;
+  // SITE_OUTPUT overrides the config's output (the tests build both).
+  const output = process.env.SITE_OUTPUT;
+  if (output !== undefined && output !== 'pages' && output !== 'single') throw new Error(`SITE_OUTPUT must be "pages" or "single", not "${output}".`);
+  const site: typeof content.manifest.site = output ? { ...content.manifest.site, output } : content.manifest.site;
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
   const [app] = await Promise.all([appDone, cssDone]);
 
@@ -60,12 +67,19 @@ try {
   mkdirSync(fontDir, { recursive: true });
   for (const f of FONT_FILES) copyFileSync(path.join(root, 'node_modules/@fontsource/open-sans/files', f.source), path.join(fontDir, f.file));
 
-  // Inlined into index.html: the first paint waits for no stylesheet request.
+  // The stylesheet: one hashed file every page document links (cached across pages); inlined into
+  // the single output's index.html, so its first paint waits for no request.
   const css = readFileSync(cssTmp, 'utf8');
   rmSync(cssTmp);
+  const cssUrl = `/assets/app-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+  writeFileSync(path.join(stage, cssUrl), css);
+  if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end an inline <style> element.');
+
+  const boot = await buildBootScripts(site.base);
+  const pagesOutput = site.output === 'pages';
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
-  const precache = [site.base, app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
+  const precache = [...(pagesOutput ? ['/404.html', cssUrl] : [site.base]), app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
   await esbuild.build({
     entryPoints: ['src/sw/sw.ts'],
     outfile: path.join(stage, 'sw.js'),
@@ -73,14 +87,47 @@ try {
     minify: true,
     format: 'iife',
     target: 'es2022',
-    define: { __SW_VERSION__: JSON.stringify(`${content.manifest.buildId}-${path.basename(app.entry, '.js')}`), __SW_PRECACHE__: JSON.stringify(precache) },
+    define: {
+      __SW_VERSION__: JSON.stringify(`${content.manifest.buildId}-${path.basename(app.entry, '.js')}`),
+      __SW_PRECACHE__: JSON.stringify(precache),
+      __SW_PAGE_DOCUMENTS__: JSON.stringify(pagesOutput),
+    },
     logLevel: 'warning',
   });
 
-  const html = renderHtml({ site, buildId: content.manifest.buildId, entry: app.entry, preload: app.preload, css });
-  writeFileSync(path.join(stage, 'index.html'), html.index);
-  writeFileSync(path.join(stage, '404.html'), html.notFound);
-  if (html.headers) writeFileSync(path.join(stage, '_headers'), html.headers);
+  const buildId = content.manifest.buildId;
+  let csp: string;
+  if (pagesOutput) {
+    csp = cspFor(site, [boot.page, REDIRECT_DOC_SCRIPT]);
+    const base: DocumentBase = { site, buildId, entry: app.entry, preload: app.preload, csp, boot: boot.page, css: `<link rel="stylesheet" href="${cssUrl}">` };
+    const byPath = new Map(content.pages.map((p) => [p.record.path, p.record]));
+    const sidebar = resolveSidebar(site.sidebar, byPath);
+    for (const doc of pageDocuments(base, sidebar, content.pages, buildId)) {
+      mkdirSync(path.dirname(path.join(stage, doc.file)), { recursive: true });
+      writeFileSync(path.join(stage, doc.file), doc.html);
+    }
+    writeFileSync(path.join(stage, '404.html'), notFoundDocument(base, sidebar));
+    const siteData = JSON.parse(readFileSync(siteDataFile, 'utf8')) as { redirects: Record<string, string> };
+    const moves = redirectDocuments(site, redirectsOf(content.manifest.pages, siteData.redirects));
+    for (const doc of moves.documents) {
+      mkdirSync(path.dirname(path.join(stage, doc.file)), { recursive: true });
+      writeFileSync(path.join(stage, doc.file), doc.html);
+    }
+    writeFileSync(path.join(stage, '_redirects'), moves.redirectsFile);
+  } else {
+    csp = cspFor(site, [boot.single], [css]);
+    const base: DocumentBase = { site, buildId, entry: app.entry, preload: app.preload, csp, boot: boot.single, css: `<style>${css}</style>` };
+    const index = renderDocument(base, {
+      title: site.title,
+      // No canonical link or og:url: index.html answers for every page, and the app sets both per page.
+      head: { title: site.title, description: site.description, type: 'website' },
+      root: singleShell(site),
+      bodyEnd: '<noscript><p class="noscript">This documentation needs JavaScript to show its pages.</p></noscript>',
+    });
+    writeFileSync(path.join(stage, 'index.html'), index);
+    writeFileSync(path.join(stage, '404.html'), redirectingNotFound(site, boot.redirect));
+  }
+  writeFileSync(path.join(stage, '_headers'), headersFile(site, csp));
 
   commitStage(stage, dist);
   printWarnings(content);

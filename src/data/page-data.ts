@@ -41,7 +41,7 @@ export function buildPageData(site: SiteData, chunk: Chunk): PageData {
     record,
     layout: fm.layout ?? (fm.home ? 'home' : 'default'),
     documentTitle: `${record.title} | ${site.site.title}`,
-    description: fm.description ?? site.site.description,
+    description: chunk.description ?? fm.description ?? site.site.description,
     site: site.site,
     sidebar: site.sidebar,
     headers: headerTree(record.headers, fm.sidebarDepth),

@@ -4,6 +4,7 @@
  * shows. Returns highlight.js's HTML, in which the code text is escaped.
  */
 import { importOrCheckDeploy } from '../data/deploy.ts';
+import { highlightName } from '../shared/markdown/highlight-names.ts';
 
 type HljsCore = typeof import('highlight.js/lib/core').default;
 
@@ -20,16 +21,9 @@ const LANGUAGES: Record<string, () => Promise<{ default: unknown }>> = {
   http: () => import('highlight.js/lib/languages/http'),
   ini: () => import('highlight.js/lib/languages/ini'),
 };
-const ALIASES: Record<string, string> = {
-  yml: 'yaml', sh: 'bash', shell: 'bash', console: 'bash', zsh: 'bash', js: 'javascript', mjs: 'javascript', node: 'javascript',
-  ts: 'typescript', py: 'python', html: 'xml', jenkinsfile: 'groovy', toml: 'ini',
-};
-
 /** The highlight.js name for a fence's language, or null when it is not highlighted. */
 export function languageOf(lang: string): string | null {
-  const l = lang.toLowerCase();
-  const name = ALIASES[l] ?? l;
-  return name in LANGUAGES ? name : null;
+  return highlightName(lang, LANGUAGES);
 }
 
 let core: Promise<HljsCore> | null = null;

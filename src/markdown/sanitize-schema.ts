@@ -5,7 +5,7 @@
  * forms and style attributes do not survive it.
  */
 import { defaultSchema } from 'rehype-sanitize';
-import { CUSTOM_ELEMENT_NAMES } from './custom-elements.tsx';
+import { CUSTOM_ELEMENT_NAMES } from '../shared/markdown/custom-element-names.ts';
 
 type Schema = typeof defaultSchema;
 

@@ -10,6 +10,7 @@ import { moveActive, optionsOf } from './options.ts';
 import { SearchResults } from './SearchResults.tsx';
 import { useSearch, type SearchStatus } from './useSearch.ts';
 import { useSearchShortcuts } from './useSearchShortcuts.ts';
+import { SEARCH_INPUT_CLASSES } from './search-input-classes.ts';
 
 /** The status line: what the popup says besides the results. */
 function statusText(status: SearchStatus, answered: string, query: string, count: number): string {
@@ -97,7 +98,7 @@ export default function SearchBox({ indexName }: { indexName: string }) {
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
-        className="w-36 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none min-[400px]:w-40 sm:w-64 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:placeholder:text-slate-400"
+        className={SEARCH_INPUT_CLASSES}
       />
       <p role="status" className="sr-only">{expanded ? status || `${options.length} ${options.length === 1 ? 'result' : 'results'}` : ''}</p>
       {expanded ? (

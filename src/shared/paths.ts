@@ -18,6 +18,15 @@ export function chunkUrl(path: string, base = '/'): string {
   return `${base}data/pages${rel}.json`;
 }
 
+/**
+ * True for an address that has the form of a canonical page path (a folder
+ * or a .html file, not /x/index.html): its chunk can be asked for before the
+ * route table has said whether the page exists.
+ */
+export function looksCanonical(path: string): boolean {
+  return path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'));
+}
+
 /** What the router needs to know about the site's addresses. */
 export interface PathIndex {
   /** Canonical page paths. */

@@ -9,6 +9,8 @@
  */
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: string[];
+/** The build writes one document per page (output `pages`): navigations go to the network first. */
+declare const __SW_PAGE_DOCUMENTS__: boolean;
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const CACHE = `docs-${__SW_VERSION__}`;
@@ -99,6 +101,7 @@ const FILE = /\.(?!html$)[a-z0-9]+$/i;
  */
 async function navigation(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(CACHE);
+  if (__SW_PAGE_DOCUMENTS__) return pageDocument(event.request, cache);
   const shell = await cache.match(SHELL);
   if (shell && !FILE.test(new URL(event.request.url).pathname)) {
     event.waitUntil(
@@ -109,6 +112,23 @@ async function navigation(event: FetchEvent): Promise<Response> {
     return shell;
   }
   return fetch(event.request);
+}
+
+/**
+ * With a document per page: the page's own document from the network (kept
+ * for offline reading); offline, the kept copy, else the not-found document,
+ * from which the app renders the page out of its cached chunk.
+ */
+async function pageDocument(request: Request, cache: Cache): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    if (response.ok) void cache.put(request, response.clone());
+    return response;
+  } catch (e) {
+    const cached = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match('/404.html'));
+    if (cached) return offlineCopy(cached);
+    throw e;
+  }
 }
 
 sw.addEventListener('fetch', (event) => {

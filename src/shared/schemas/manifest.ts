@@ -26,6 +26,8 @@ export const Chunk = z.object({
   path: z.string(),
   /** The page's record (§3), headers included. */
   record: PageRecord,
+  /** The page's description: its front matter's, else the start of its lead paragraph. */
+  description: z.optional(z.string()),
   /** Previous and next pages in reading order (front-matter overrides applied). */
   prev: z.optional(PageLink),
   next: z.optional(PageLink),
@@ -39,3 +41,23 @@ export const Chunk = z.object({
   lead: z.optional(z.array(LeadNode)),
 });
 export type Chunk = z.infer<typeof Chunk>;
+
+/**
+ * A page document's own data (output `pages`), in `<script type="application/json" id="__page">`:
+ * the chunk without its Markdown, which the document already holds as HTML.
+ */
+export const StaticPage = z.object({
+  buildId: z.string(),
+  key: z.string(),
+  path: z.string(),
+  record: PageRecord,
+  description: z.optional(z.string()),
+  prev: z.optional(PageLink),
+  next: z.optional(PageLink),
+  html: z.boolean(),
+  images: z.record(z.string(), ImageSize),
+});
+export type StaticPage = z.infer<typeof StaticPage>;
+
+/** Id of the element that holds a page document's StaticPage. */
+export const STATIC_PAGE_ID = '__page';

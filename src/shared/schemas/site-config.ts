@@ -84,6 +84,15 @@ export const SiteConfig = z.strictObject({
   repository: z.optional(Repository),
   /** Atom and RSS feed of release notes and blog posts (built when origin is set). */
   feed: z.optional(FeedConfig),
+  /**
+   * What the build writes: `pages`, one HTML document per page (every page
+   * answers 200 with its own content, for hosts that serve files as they
+   * are); `single`, one index.html and a 404.html that redirects to it, for
+   * hosts that can serve only one shell.
+   */
+  output: z._default(z.enum(['pages', 'single']), 'pages'),
+  /** Language of the pages (the lang attribute of each document). */
+  lang: z._default(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Expected a language tag like en or en-US')), 'en'),
   /** Base path the site is served under. */
   base: z._default(z.string().check(z.startsWith('/'), z.endsWith('/')), '/'),
   /** Extra head tags for index.html. */

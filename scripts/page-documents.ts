@@ -1,0 +1,181 @@
+/**
+ * The `pages` output: one HTML document per canonical page, at the path a
+ * static host serves without help (/guides/ivr/ -> guides/ivr/index.html,
+ * /releases/201912.html -> releases/201912.html), carrying the page's own
+ * head (title, description, canonical URL, Open Graph, JSON-LD) and its
+ * whole content as HTML inside the app's frame; a small redirect document
+ * for every alias and address variant; 404.html as the not-found page
+ * itself; and a _redirects file for hosts that read one.
+ */
+import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
+import type { PageRecord } from '../src/shared/schemas/page-record.ts';
+import type { SidebarNode, PageLink } from '../src/shared/schemas/site-data.ts';
+import type { StaticPage } from '../src/shared/schemas/manifest.ts';
+import { STATIC_PAGE_ID } from '../src/shared/schemas/manifest.ts';
+import { canonicalUrl, isFeedPost, siteUrl } from '../src/shared/site-urls.ts';
+import { groupContains, prevNext, readingOrder } from '../src/shared/sidebar.ts';
+import { postDate } from '../manifest/feeds.ts';
+import { articleHtml } from '../manifest/article-html.ts';
+import type { CompiledPage } from '../manifest/compile.ts';
+import { renderDocument, scriptJson, type DocumentBase } from './html.ts';
+import { esc, shellHtml } from './page-shell.ts';
+
+/** The file a page's document is written to: /a/ -> a/index.html, /a.html -> a.html. */
+export function documentFile(path: string): string {
+  return path.endsWith('/') ? `${path.slice(1)}index.html` : path.slice(1);
+}
+
+/** The script of every redirect document: the target from the document's own link, query and hash kept. */
+export const REDIRECT_DOC_SCRIPT =
+  "(function(){var a=document.getElementById('target');if(a)location.replace(a.getAttribute('href')+location.search+location.hash)})();";
+
+/** The layout a record is shown with (buildPageData's rule). */
+const layoutOf = (r: PageRecord) => r.frontmatter.layout ?? (r.frontmatter.home ? 'home' : 'default');
+
+/** The sidebar groups that hold `path`, outermost first. */
+function groupsOf(nodes: SidebarNode[], path: string): Array<Extract<SidebarNode, { kind: 'group' }>> {
+  for (const n of nodes) {
+    if (n.kind === 'group' && groupContains(n, path)) return [n, ...groupsOf(n.children, path)];
+  }
+  return [];
+}
+
+/** The first page of a group (the address a breadcrumb of the group links to). */
+function firstPage(node: SidebarNode): string | undefined {
+  if (node.kind === 'page') return node.path;
+  for (const c of node.children) {
+    const p = firstPage(c);
+    if (p) return p;
+  }
+  return undefined;
+}
+
+/** JSON-LD of a page: its breadcrumb trail through the sidebar, and the article (or post) itself. */
+export function jsonLdOf(site: SiteConfig, sidebar: SidebarNode[], record: PageRecord, description: string): unknown[] {
+  const url = siteUrl(site, record.path);
+  const out: unknown[] = [];
+  const groups = groupsOf(sidebar, record.path);
+  if (groups.length) {
+    const items = [
+      ...groups.map((g) => ({ name: g.title, path: firstPage(g) })),
+      { name: record.title, path: record.path },
+    ].map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, ...(c.path ? { item: siteUrl(site, c.path) } : {}) }));
+    out.push({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: items });
+  }
+  const layout = layoutOf(record);
+  if (layout === 'home') {
+    out.push({ '@context': 'https://schema.org', '@type': 'WebSite', name: site.title, description, url, inLanguage: site.lang });
+    return out;
+  }
+  const modified = record.lastUpdatedTimestamp ? new Date(record.lastUpdatedTimestamp).toISOString() : undefined;
+  const post = isFeedPost({ ...site, origin: site.origin ?? 'x', feed: site.feed }, record.path) || /^\/(releases|blogs)\//.test(record.path);
+  out.push({
+    '@context': 'https://schema.org',
+    '@type': post ? 'BlogPosting' : 'TechArticle',
+    headline: record.title,
+    description,
+    url,
+    inLanguage: site.lang,
+    ...(post ? { datePublished: new Date(postDate(record)).toISOString() } : {}),
+    ...(modified ? { dateModified: modified } : {}),
+    isPartOf: { '@type': 'WebSite', name: site.title, url: siteUrl(site, site.base) },
+  });
+  return out;
+}
+
+/** One written document. */
+export interface DocumentFile {
+  file: string;
+  html: string;
+}
+
+/** A redirect document: 200, canonical to the target, meta refresh, a script keeping query and hash, a visible link. */
+export function redirectDocument(site: SiteConfig, target: string): string {
+  const href = esc(target);
+  const canonical = canonicalUrl(site, target);
+  return `<!doctype html>
+<html lang="${esc(site.lang)}">
+  <head>
+    <meta charset="utf-8">
+    <title>Moved to ${href}</title>
+    ${canonical ? `<link rel="canonical" href="${esc(canonical)}">` : ''}
+    <script>${REDIRECT_DOC_SCRIPT}</script>
+    <meta http-equiv="refresh" content="0;url=${href}">
+  </head>
+  <body>
+    <p>This page has moved to <a id="target" href="${href}">${href}</a>.</p>
+  </body>
+</html>
+`;
+}
+
+/** Every page's document. */
+export function pageDocuments(base: DocumentBase, sidebar: SidebarNode[], pages: ReadonlyArray<CompiledPage>, buildId: string): DocumentFile[] {
+  const site = base.site;
+  const byPath = new Map(pages.map((p) => [p.record.path, p.record]));
+  const order = readingOrder(site.sidebar);
+  return pages.map((p) => {
+    const record = p.record;
+    const layout = layoutOf(record);
+    const { prev, next } = prevNext(record, order, byPath) as { prev?: PageLink; next?: PageLink };
+    const description = p.body.description ?? site.description;
+    const data: StaticPage = {
+      buildId,
+      key: record.key,
+      path: record.path,
+      record,
+      ...(prev ? { prev } : {}),
+      ...(next ? { next } : {}),
+      html: p.body.html,
+      images: p.body.images,
+      ...(p.body.description ? { description: p.body.description } : {}),
+    };
+    const body = articleHtml(p.body);
+    const root = shellHtml(site, sidebar, { record, layout, body, prev, next });
+    const fm = record.frontmatter;
+    const html = renderDocument(base, {
+      title: `${record.title} | ${site.title}`,
+      head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
+      jsonLd: jsonLdOf(site, sidebar, record, description),
+      root,
+      bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(data)}</script>`,
+    });
+    return { file: documentFile(record.path), html };
+  });
+}
+
+/** 404.html: the not-found page itself (status 404 from the host), the only document with noindex. */
+export function notFoundDocument(base: DocumentBase, sidebar: SidebarNode[]): string {
+  const site = base.site;
+  return renderDocument(base, {
+    title: `Page not found | ${site.title}`,
+    head: { title: 'Page not found', description: site.description, type: 'website' },
+    htmlAttrs: ' data-not-found=""',
+    extraHead: '<meta name="robots" content="noindex">',
+    root: shellHtml(site, sidebar, null),
+  });
+}
+
+/**
+ * The addresses that lead to a page without being its path, each with its
+ * target: aliases, regular paths replaced by a permalink, and the other
+ * ending of every page (/a/ <-> /a.html). /a/index.html is the page's own
+ * file, and /a (no ending) is left to the host (a 301 to /a/, or a.html).
+ */
+export function redirectsOf(pages: ReadonlyArray<{ path: string }>, redirects: Readonly<Record<string, string>>): Map<string, string> {
+  const paths = new Set(pages.map((p) => p.path));
+  const out = new Map<string, string>(Object.entries(redirects).filter(([from]) => !paths.has(from)));
+  for (const { path } of pages) {
+    if (path === '/') continue;
+    const variant = path.endsWith('/') ? `${path.slice(0, -1)}.html` : path.endsWith('.html') ? `${path.slice(0, -'.html'.length)}/` : null;
+    if (variant && !paths.has(variant) && !out.has(variant)) out.set(variant, path);
+  }
+  return out;
+}
+
+/** The redirect documents, and a _redirects file (Netlify, Cloudflare Pages) with the same moves as 301s. */
+export function redirectDocuments(site: SiteConfig, moves: ReadonlyMap<string, string>): { documents: DocumentFile[]; redirectsFile: string } {
+  const documents = [...moves].map(([from, to]) => ({ file: documentFile(from.endsWith('/') || from.endsWith('.html') ? from : `${from}.html`), html: redirectDocument(site, to) }));
+  const lines = [...moves].map(([from, to]) => `${from} ${to} 301`);
+  return { documents, redirectsFile: `${lines.join('\n')}\n` };
+}

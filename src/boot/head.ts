@@ -1,0 +1,46 @@
+/**
+ * What every document does before its first paint: the colour scheme, and
+ * whether the paint waits for the fonts. Bundled into the inline boot
+ * scripts (scripts/boot-scripts.ts); no imports from the app.
+ */
+import { FONT_HOLD_MAX_WAIT_MS, FONT_URLS } from '../shared/fonts.ts';
+
+/** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
+export function applyTheme(): void {
+  try {
+    const t = localStorage.getItem('theme');
+    if (t === 'dark' || (t !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
+  } catch {
+    // Storage or matchMedia unavailable: the light scheme.
+  }
+}
+
+/**
+ * Decides whether the first paint waits for the fonts. On a fast connection
+ * (the document requested at most FONT_HOLD_MAX_WAIT_MS before this runs, or
+ * no timing to go by) it adds the preloads to the head, where Chromium holds
+ * the first frame until they arrive, so the text is never drawn in the
+ * fallback face and swapped. On a slow one it adds nothing: the same
+ * preloads at the start of <body> fetch the fonts without the hold, the page
+ * paints at once in the metric-matched fallback, and the faces swap in when
+ * they arrive. (The request's start, not its first byte: DevTools' network
+ * emulation delays the end of a response, not its headers.)
+ */
+export function holdFonts(): void {
+  try {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const start = nav && (nav.requestStart || nav.fetchStart);
+    if (start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS) return;
+    for (const href of FONT_URLS) {
+      const k = document.createElement('link');
+      k.rel = 'preload';
+      k.as = 'font';
+      k.type = 'font/woff2';
+      k.crossOrigin = 'anonymous';
+      k.href = href;
+      document.head.appendChild(k);
+    }
+  } catch {
+    // No timing API: the preloads in <body> fetch the fonts.
+  }
+}

@@ -1,0 +1,18 @@
+/** Self-hosted Open Sans files: npm source name -> served name. Semibold text uses the 700 face (one font file less on every first load). */
+export const FONT_FILES = [
+  { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2' },
+  { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2' },
+] as const;
+
+/** Where the fonts are served. */
+export const FONT_URLS = FONT_FILES.map((f) => `/assets/fonts/${f.file}`);
+
+/**
+ * The longest wait (ms) from the document's request to its head being parsed
+ * for which the first paint waits for the fonts. Chromium holds the first
+ * frame for a font preloaded before <body> exists, but at most 100 ms after
+ * <body> is parsed. That wait holds at least one round trip; when it is
+ * longer than the hold, a font requested now cannot arrive in time, the page
+ * is painted in the fallback face anyway and the hold only delays it.
+ */
+export const FONT_HOLD_MAX_WAIT_MS = 100;
