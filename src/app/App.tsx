@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { SiteShell } from './SiteShell.tsx';
+import { AdoptedPageContext, SiteShell } from './SiteShell.tsx';
+import type { AdoptedPage } from './takeover.ts';
 
 /** Providers shared by the app and the component tests (which bring their own router). */
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -9,14 +10,16 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
 }
 
 /** The whole app in the browser. */
-export function App({ client }: { client: QueryClient }) {
+export function App({ client, adopted = null }: { client: QueryClient; adopted?: AdoptedPage | null }) {
   return (
     <AppProviders client={client}>
+      <AdoptedPageContext.Provider value={adopted}>
       {/* Route changes render at once, not as transitions: the new title is one short synchronous
           render, and the page body already follows in a deferred render (PageContent). */}
       <BrowserRouter useTransitions={false}>
         <SiteShell />
       </BrowserRouter>
+      </AdoptedPageContext.Provider>
     </AppProviders>
   );
 }

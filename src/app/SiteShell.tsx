@@ -5,19 +5,24 @@
  * layout with the address kept. While the next page loads, the page before
  * stays on screen (the progress bar runs); a failure shows an error view with Retry.
  */
-import { useMemo, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
 import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
-import { buildPageData, notFoundPageData, pendingPageData, type PageData } from '../data/page-data.ts';
+import { buildPageData, buildStaticPageData, notFoundPageData, pendingPageData, type PageData } from '../data/page-data.ts';
+import type { AdoptedPage } from './takeover.ts';
 import { candidatePaths, pathIndexOf, resolvePath } from '../shared/paths.ts';
 import { sectionOf } from '../shared/schemas/site-data.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
 import { StaticShell } from './StaticShell.tsx';
 import { Frame } from './Frame.tsx';
 
+/** The page document the app started on (output `pages`), until the reader leaves it. */
+export const AdoptedPageContext = createContext<AdoptedPage | null>(null);
+
 export function SiteShell() {
   const location = useLocation();
+  const [adopted, setAdopted] = useState(useContext(AdoptedPageContext));
   const site = useQuery(siteQuery());
   const sections = useMemo(() => [...new Set(candidatePaths(location.pathname).map(sectionOf))], [location.pathname]);
   const shards = useQueries({ queries: sections.map((s) => routesQuery(s)) });
@@ -27,17 +32,23 @@ export function SiteShell() {
     ? resolvePath(location.pathname, pathIndexOf(shards.flatMap((s) => s.data!.paths), site.data.redirects))
     : null;
   const target = resolution?.kind === 'page' ? resolution.path : null;
-  const chunk = useQuery({ ...chunkQuery(target ?? ''), enabled: target !== null, placeholderData: keepPreviousData });
+  // The page the document holds is shown from the document: no chunk, no Markdown render.
+  const fromDocument = adopted !== null && target === adopted.page.path ? adopted : null;
+  const chunk = useQuery({ ...chunkQuery(target ?? ''), enabled: target !== null && fromDocument === null, placeholderData: keepPreviousData });
+  useEffect(() => {
+    if (adopted && target !== null && target !== adopted.page.path) setAdopted(null);
+  }, [adopted, target]);
 
   const data: PageData | null = useMemo(() => {
     if (!site.data || !resolution || resolution.kind === 'redirect') return null;
     if (resolution.kind === 'not-found') return notFoundPageData(site.data);
+    if (fromDocument) return buildStaticPageData(site.data, fromDocument.page, fromDocument.body);
     if (chunk.isError) {
       return pendingPageData(site.data, resolution.path, { state: 'error', error: chunk.error, retry: () => void chunk.refetch(), retrying: chunk.isFetching });
     }
     if (chunk.data) return buildPageData(site.data, chunk.data);
     return pendingPageData(site.data, resolution.path, { state: 'loading' });
-  }, [site.data, resolution?.kind, target, chunk.data, chunk.isError, chunk.error, chunk.isFetching]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [site.data, resolution?.kind, target, fromDocument, chunk.data, chunk.isError, chunk.error, chunk.isFetching]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // While the next address resolves (its section's route file is loading), the frame stays:
   // unmounting it would lose the page-behaviour state and flash the empty shell.

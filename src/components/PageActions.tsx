@@ -1,12 +1,19 @@
 import type { PageData } from '../data/page-data.ts';
 import { pageMarkdown } from '../shared/page-markdown.ts';
-import { editUrl, siteUrl } from '../shared/site-urls.ts';
+import { editUrl, markdownPathOf, siteUrl } from '../shared/site-urls.ts';
 import { CopyPageButton } from './CopyPageButton.tsx';
 
 /** "Edit this page" (when the site config names a repository) and "Copy page", beside "Last updated". */
 export function PageActions({ data }: { data: PageData }) {
   const edit = editUrl(data.site.repository, data.record.relativePath);
-  const body = data.content.state === 'ready' ? data.content.chunk.markdown : null;
+  const content = data.content;
+  // A page document has no Markdown in memory: the page's .md file holds the same text.
+  const markdown =
+    content.state === 'ready'
+      ? () => pageMarkdown(data.record, content.chunk.markdown, siteUrl(data.site, data.record.path))
+      : content.state === 'static'
+        ? () => fetch(markdownPathOf(data.record.path), { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status}`))))
+        : null;
   return (
     <div className="page-actions">
       {edit ? (
@@ -17,7 +24,7 @@ export function PageActions({ data }: { data: PageData }) {
           Edit this page
         </a>
       ) : null}
-      {body !== null ? <CopyPageButton markdown={() => pageMarkdown(data.record, body, siteUrl(data.site, data.record.path))} /> : null}
+      {markdown !== null ? <CopyPageButton markdown={markdown} /> : null}
     </div>
   );
 }

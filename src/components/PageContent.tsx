@@ -4,6 +4,7 @@ import { importOrCheckDeploy } from '../data/deploy.ts';
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 import { Lead } from './Lead.tsx';
+import { StaticBody } from './StaticBody.tsx';
 
 const loadMarkdown = () => importOrCheckDeploy(() => import('../markdown/Markdown.tsx'));
 /** Starts loading the Markdown pipeline now (the app's start-up, when the static shell already shows the title). */
@@ -14,13 +15,21 @@ export const preloadMarkdown = (): void => void loadMarkdown().catch(() => {});
  */
 const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
 
-const LOADING: PageContentState = { state: 'loading' };
+type RenderedState = Exclude<PageContentState, { state: 'static' }>;
+const LOADING: RenderedState = { state: 'loading' };
 
 /**
  * The Markdown body of a page: a placeholder while it loads, an error with
  * Retry, or the content, followed by `footer` once the content is there.
  */
-export function PageContent({ path, content: latest, footer }: { path: string; content: PageContentState; footer?: ReactNode }) {
+export function PageContent({ path, content, footer }: { path: string; content: PageContentState; footer?: ReactNode }) {
+  // A page document's body is in the document already: adopted, not rendered again.
+  if (content.state === 'static') return <StaticBody path={path} body={content.body} footer={footer} preload={preloadMarkdown} />;
+  return <RenderedContent path={path} content={content} footer={footer} />;
+}
+
+/** The body rendered from the page's Markdown. */
+function RenderedContent({ path, content: latest, footer }: { path: string; content: RenderedState; footer?: ReactNode }) {
   // A newly shown page paints its title first; the (heavier) body renders after that frame is on
   // screen, in the background: starting it at once would hold up the frame that shows the title.
   const [framed, setFramed] = useState(false);

@@ -3,7 +3,7 @@
  * resolved sidebar, previous/next, the heading tree and the last-updated
  * text, plus the state of the page's content. Components read this object.
  */
-import type { Chunk } from '../shared/schemas/manifest.ts';
+import type { Chunk, StaticPage } from '../shared/schemas/manifest.ts';
 import type { PageRecord } from '../shared/schemas/page-record.ts';
 import type { LayoutName } from '../shared/schemas/front-matter.ts';
 import type { PageLink, SidebarNode, SiteData } from '../shared/schemas/site-data.ts';
@@ -13,6 +13,8 @@ import type { SiteConfig } from '../shared/schemas/site-config.ts';
 /** The page body: shown, still loading, or failed (with a way to retry). */
 export type PageContentState =
   | { state: 'ready'; chunk: Chunk }
+  /** A page document's body, already in the document as HTML: the layout adopts it instead of rendering Markdown. */
+  | { state: 'static'; page: StaticPage; body: HTMLElement }
   | { state: 'loading' }
   | { state: 'error'; error: unknown; retry: () => void; retrying: boolean };
 
@@ -50,6 +52,12 @@ export function buildPageData(site: SiteData, chunk: Chunk): PageData {
     lastUpdated: record.lastUpdated,
     content: { state: 'ready', chunk },
   };
+}
+
+/** Builds the page data of a page document from the data it carries; its body is the document's own. */
+export function buildStaticPageData(site: SiteData, page: StaticPage, body: HTMLElement): PageData {
+  const data = buildPageData(site, { ...page, markdown: '' });
+  return { ...data, content: { state: 'static', page, body } };
 }
 
 /** Title of a page as the sidebar knows it ('' when it is not listed). */

@@ -1,0 +1,115 @@
+/**
+ * A page document's article body, adopted by the app: the static HTML's
+ * nodes are moved into the app's Markdown container in the commit that
+ * replaces the static frame (no second render of the Markdown, no flash),
+ * and the behaviours the app's own components would have are attached to
+ * them: internal links navigate in the app and prefetch on hover or focus,
+ * code blocks copy, and custom elements mount their components.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { PROSE_CLASSES } from '../shared/prose-classes.ts';
+import { CUSTOM_ELEMENT_ATTR } from '../shared/markdown/custom-element-names.ts';
+import { CustomElement } from '../markdown/custom-elements.tsx';
+import { prefetchPage } from '../data/prefetch.ts';
+import { useReportPageReady } from '../app/page-ready.tsx';
+import { COPY_FEEDBACK_MS } from '../hooks/useCopyText.ts';
+
+/** Sent on the document once the adopted body is in the app's layout (the frame swap is committed). */
+export const TAKEOVER_EVENT = 'docs:takeover';
+
+/** A link the app follows itself: an absolute site path, opened in this tab, not a download. */
+function appLink(target: EventTarget | null, root: Element): HTMLAnchorElement | null {
+  const a = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(a instanceof HTMLAnchorElement) || !root.contains(a)) return null;
+  const href = a.getAttribute('href') ?? '';
+  if (!href.startsWith('/') || href.startsWith('//') || a.hasAttribute('download') || (a.target && a.target !== '_self')) return null;
+  return a;
+}
+
+/** A code block's copy button: the code's text to the clipboard, and "Copied" (or the failure) for a moment. */
+async function copyCode(button: HTMLButtonElement): Promise<void> {
+  const code = button.closest('.code-block')?.querySelector('pre');
+  const text = (code?.textContent ?? '').replace(/\n$/, '');
+  let label = 'Copy code';
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = 'Copied';
+    label = 'Copied';
+  } catch {
+    button.textContent = 'Copy';
+  }
+  button.setAttribute('aria-label', label);
+  setTimeout(() => {
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy code');
+  }, COPY_FEEDBACK_MS);
+}
+
+/** Starts loading the Markdown pipeline once the browser is idle, for the first client navigation. */
+function whenIdle(fn: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(fn, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 1000);
+  return () => clearTimeout(id);
+}
+
+export function StaticBody({ path, body, footer, preload }: { path: string; body: HTMLElement; footer?: ReactNode; preload: () => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [slots, setSlots] = useState<HTMLElement[]>([]);
+
+  useLayoutEffect(() => {
+    const el = host.current!;
+    el.append(...Array.from(body.childNodes));
+    const found = Array.from(el.querySelectorAll<HTMLElement>(`[${CUSTOM_ELEMENT_ATTR}]`));
+    for (const slot of found) slot.textContent = '';
+    setSlots(found);
+    document.dispatchEvent(new Event(TAKEOVER_EVENT));
+  }, [body]);
+
+  useEffect(() => {
+    const el = host.current!;
+    const onClick = (e: MouseEvent) => {
+      const button = e.target instanceof Element ? e.target.closest('button.copy-button') : null;
+      if (button instanceof HTMLButtonElement && el.contains(button)) {
+        void copyCode(button);
+        return;
+      }
+      const a = appLink(e.target, el);
+      if (!a || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || e.defaultPrevented) return;
+      e.preventDefault();
+      navigate(a.getAttribute('href')!);
+    };
+    const onIntent = (e: Event) => {
+      const a = appLink(e.target, el);
+      if (a) prefetchPage(client, a.getAttribute('href')!);
+    };
+    el.addEventListener('click', onClick);
+    el.addEventListener('pointerover', onIntent);
+    el.addEventListener('focusin', onIntent);
+    el.addEventListener('touchstart', onIntent, { passive: true });
+    const cancelIdle = whenIdle(preload);
+    return () => {
+      el.removeEventListener('click', onClick);
+      el.removeEventListener('pointerover', onIntent);
+      el.removeEventListener('focusin', onIntent);
+      el.removeEventListener('touchstart', onIntent);
+      cancelIdle();
+    };
+  }, [navigate, client, preload]);
+
+  useReportPageReady(path);
+  return (
+    <>
+      <div className={PROSE_CLASSES} ref={host} />
+      {slots.map((slot, i) => createPortal(<CustomElement name={slot.getAttribute(CUSTOM_ELEMENT_ATTR) ?? ''} />, slot, `slot-${i}`))}
+      {footer}
+    </>
+  );
+}
