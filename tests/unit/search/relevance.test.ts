@@ -36,4 +36,13 @@ describe('relevance set', () => {
     expect(minisearch.queries).toBe(set.length);
     expect(minisearch.at3).toBeGreaterThan(0);
   });
+
+  it('finds an acceptable page in the top 3 for at least 95% of the queries, and not less often than MiniSearch', () => {
+    expect(site.at3).toBeGreaterThanOrEqual(0.95);
+    expect(site.at3).toBeGreaterThanOrEqual(minisearch.at3);
+  });
+
+  it('ranks the acceptable page at least as high as MiniSearch (mean reciprocal rank)', () => {
+    expect(site.mrr).toBeGreaterThanOrEqual(minisearch.mrr);
+  });
 });

@@ -359,3 +359,40 @@ describe('a word on every page', () => {
     }
   });
 });
+
+describe('damaged index files', () => {
+  it('reports a truncated shard or a malformed page text as a damaged index, not an exception of the decoder', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
+    const r = await writeSearchIndex(out, pages);
+    const dir = path.join(out, 'search', r.version);
+    const shard = readFileSync(path.join(dir, 's', 'mon.bin'));
+    writeFileSync(path.join(dir, 's', 'mon.bin'), shard.subarray(0, shard.length - 6));
+    writeFileSync(path.join(dir, 'd', '0.json'), JSON.stringify({ p: '/guides/ivr/', t: 3 }));
+    const server = await startServer({ root: out, port: 0 });
+    try {
+      const e = await createLocalEngine(`${server.url}/search/`);
+      await expect(e.search('monitoring')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/search index is damaged \(s\/mon\.bin/) });
+      await expect(e.search('keypad')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/d\/0\.json: unexpected content/) });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('corrects a typo in any letter, and offers the correction', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
+    await writeSearchIndex(out, pages, undefined, { synonyms: [['DTMF', 'keypad tones']] });
+    const server = await startServer({ root: out, port: 0 });
+    try {
+      const e = await createLocalEngine(`${server.url}/search/`);
+      expect((await e.search('bonitoring')).map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+      expect(e.suggest!('bonitoring')).toBe('monitoring');
+      expect((await e.search('vritual device')).map((g) => g.path)).toEqual(['/guides/ivr/']);
+      expect((await e.search('monitoring')).length).toBe(2);
+      expect(e.suggest!('monitoring')).toBeUndefined();
+      // A synonym from the config: "keypad tones" is found by "dtmf" (the page says only "DTMF tones" in its text, and "Keypad tones" as a heading).
+      expect((await e.search('dtmf ')).map((g) => g.path)).toEqual(['/guides/ivr/']);
+    } finally {
+      await server.close();
+    }
+  });
+});
