@@ -27,7 +27,7 @@ export async function buildContent(o: BuildContentOptions): Promise<CompileResul
     for (const [file, src] of r.copies) out.copy(file, src);
     // Handed to the writer: the chunks' text need not stay in memory while the search index is built.
     r.files.clear();
-    await writeSearchIndex(o.outDir, r.search, out);
+    await writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms });
     await out.flush();
     return r;
   } finally {

@@ -13,8 +13,8 @@ import { useSearchShortcuts } from './useSearchShortcuts.ts';
 import { SEARCH_INPUT_CLASSES } from './search-input-classes.ts';
 
 /** The status line: what the popup says besides the results. */
-function statusText(status: SearchStatus, answered: string, query: string, count: number): string {
-  if (status === 'error') return 'Search is unavailable right now.';
+function statusText(status: SearchStatus, answered: string, query: string, count: number, error?: string): string {
+  if (status === 'error') return error ?? 'Search is unavailable right now.';
   if (status === 'loading' && answered !== query && count === 0) return 'Searching…';
   if (status === 'done' && count === 0) return `No results for “${query.trim()}”`;
   return '';
@@ -35,8 +35,10 @@ export default function SearchBox({ indexName }: { indexName: string }) {
     if (active >= 0) document.getElementById(options[active]?.id ?? '')?.scrollIntoView?.({ block: 'nearest' });
   }, [active, options]);
 
-  const status = statusText(search.status, search.answered, search.query, options.length);
-  const expanded = open && search.query.trim() !== '' && (options.length > 0 || status !== '');
+  const status = statusText(search.status, search.answered, search.query, options.length, search.error);
+  const suggestion = search.status === 'done' && search.answered === search.query ? search.suggestion : undefined;
+  const expanded = open && search.query.trim() !== '' && (options.length > 0 || status !== '' || suggestion !== undefined);
+  const count = `${options.length} ${options.length === 1 ? 'result' : 'results'}`;
   const showList = expanded && options.length > 0;
 
   const pick = useCallback(
@@ -92,7 +94,8 @@ export default function SearchBox({ indexName }: { indexName: string }) {
           setOpen(true);
         }}
         onClick={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        // Focus moving into the popup ("Did you mean") keeps it open.
+        onBlur={(e) => !e.currentTarget.parentElement?.contains(e.relatedTarget as Node | null) && setOpen(false)}
         onChange={(e) => {
           search.setQuery(e.target.value);
           setOpen(true);
@@ -100,11 +103,31 @@ export default function SearchBox({ indexName }: { indexName: string }) {
         onKeyDown={onKeyDown}
         className={SEARCH_INPUT_CLASSES}
       />
-      <p role="status" className="sr-only">{expanded ? status || `${options.length} ${options.length === 1 ? 'result' : 'results'}` : ''}</p>
+      <p role="status" className="sr-only">{expanded ? `${status || count}${suggestion ? `. Did you mean ${suggestion}?` : ''}` : ''}</p>
       {expanded ? (
         <div aria-busy={search.status === 'loading'} data-testid="search-popup" className="fixed inset-x-0 top-(--navbar-height) z-50 max-h-[70vh] overflow-auto border-b border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-[min(36rem,calc(100vw-2rem))] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900">
           {/* Announced by the status region above; hidden here so it is not read twice. */}
           {status ? <p aria-hidden="true" className="px-4 py-3 text-sm text-slate-700 dark:text-slate-300">{status}</p> : null}
+          {suggestion ? (
+            <p className="px-4 pt-3 text-sm text-slate-700 dark:text-slate-300">
+              Did you mean{' '}
+              <a
+                href={`#search=${encodeURIComponent(suggestion)}`}
+                data-testid="search-suggestion"
+                // Keep focus in the input; the click asks the corrected query.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={(e) => {
+                  e.preventDefault();
+                  search.setQuery(suggestion);
+                  input.current?.focus();
+                }}
+                className="font-semibold text-teal-800 underline dark:text-teal-300"
+              >
+                {suggestion}
+              </a>
+              ?
+            </p>
+          ) : null}
           {showList ? <SearchResults id={listboxId} groups={search.groups} options={options} active={active} onPick={pick} onHover={setActive} /> : null}
         </div>
       ) : null}

@@ -35,6 +35,11 @@ export interface SearchEngine {
    */
   searchNow?(query: string): SearchGroup[] | undefined;
   /**
+   * A corrected query for `query` once it has been answered ("Did you mean"),
+   * when some of its words matched only after correcting a typo.
+   */
+  suggest?(query: string): string | undefined;
+  /**
    * Starts loading what the queries likely to follow `query` need; a newer
    * query stops it. Settles when it is done or stopped, and never rejects.
    */

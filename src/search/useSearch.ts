@@ -20,6 +20,10 @@ export interface SearchState {
   groups: SearchGroup[];
   /** The query `groups` answer. */
   answered: string;
+  /** "Did you mean": the answered query with its typos corrected, when its words matched only that way. */
+  suggestion?: string | undefined;
+  /** Why the last query failed, when the engine says (a damaged index file). */
+  error?: string | undefined;
 }
 
 const IDLE: SearchState = { status: 'idle', groups: [], answered: '' };
@@ -79,7 +83,8 @@ export function useSearch(indexName: string) {
       }
       const show = (e: SearchEngine, groups: SearchGroup[]) => {
         // Hits equal to the shown ones keep their objects, so only what changed is rendered again.
-        setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q }));
+        const suggestion = e.suggest?.(q);
+        setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q, suggestion }));
         // Loading ahead waits for the answer to be on screen, and stops at the next keystroke.
         if (e.prefetch) afterPaint(() => void (!ctl.signal.aborted && e.prefetch!(q)));
       };
@@ -89,7 +94,7 @@ export function useSearch(indexName: string) {
         .then(async (e) => ({ e, groups: await e.search(q, ctl.signal) }))
         .then(
           ({ e, groups }) => !ctl.signal.aborted && show(e, groups),
-          () => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q }),
+          (err: unknown) => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q, error: err instanceof Error && err.name === 'SearchIndexError' ? err.message : undefined }),
         );
     },
     [warm],

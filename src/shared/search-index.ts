@@ -8,10 +8,21 @@
  * - `<v>/s/<key>.bin`: every term starting with the 3-character `key`, with its postings;
  * - `<v>/t/<key>.bin`: for a 1- or 2-character `key`, the commonest terms starting with it
  *   (what a reader who has typed one or two letters is most likely looking for);
- * - `<v>/d/<doc>.json`: one page's title, path and section texts, for the result list and excerpts.
+ * - `<v>/d/<doc>.json`: one page's title, path, and each section's heading and opening text
+ *   (at most EXCERPT_SOURCE characters), for the result list and its excerpts;
+ * - `<v>/w/<n>.bin`: every indexed term of `n` characters, commonest first, one per line:
+ *   the term list a misspelt word is corrected against (a word of n letters with
+ *   one or two typos is n-2 to n+2 letters long, so a few small files answer it
+ *   whatever letter the typo is in).
+ *
+ * Terms are stems (Porter's algorithm, the `stemmer` package), made by `termOf`
+ * both here at build time and in the browser, so "failing", "fails" and
+ * "failed" are the one term "fail".
  * Shards are gzip-compressed by the build (the browser inflates them with
  * DecompressionStream), so their size does not depend on the host.
  */
+
+import { stemmer } from 'stemmer';
 
 /** Where the index lives on the site. */
 export const SEARCH_BASE = '/search/';
@@ -29,6 +40,17 @@ export const TOP_TERMS = 16;
 export const MAX_POSTINGS = 1000;
 /** Highest quantised term weight. */
 export const MAX_WEIGHT = 255;
+/** Characters of a section's text kept for excerpts (the index holds every word; the excerpt needs only a little). */
+export const EXCERPT_SOURCE = 360;
+/** Sections of a page kept for excerpts. */
+export const EXCERPT_SECTIONS = 48;
+/** Posting flag: the term is in the page title. */
+export const IN_TITLE = 0x80;
+/** Posting flag: the term is in a heading. */
+export const IN_HEADING = 0x40;
+/** Posting flags: sections the term occurs in, section i as bit i mod SECTION_BITS. */
+export const SECTION_BITS = 6;
+export const SECTION_MASK = (1 << SECTION_BITS) - 1;
 
 /** The entry file. */
 export interface SearchMeta {
@@ -38,6 +60,10 @@ export interface SearchMeta {
   docs: number;
   /** The first characters of the indexed words: the 1-character top shards that exist. */
   first: string;
+  /** Term lengths that have a term list (`w/<n>.bin`). */
+  lens: number[];
+  /** Synonym groups from the site config, folded: each member a list of words. */
+  syn: string[][][];
 }
 
 /** One page's text, as `d/<doc>.json` holds it. */
@@ -56,6 +82,8 @@ export interface Postings {
   idf: number;
   docs: Uint32Array;
   weights: Uint8Array;
+  /** Per page: IN_TITLE, IN_HEADING and the section bits. */
+  flags: Uint8Array;
 }
 
 /** A decoded shard. */
@@ -83,6 +111,22 @@ export function words(s: string): string[] {
   return foldText(s).match(WORD) ?? [];
 }
 
+const PLAIN = /^[a-z]+$/;
+/** Stems seen, so that typing and ranking stem each word once. */
+const stems = new Map<string, string>();
+
+/** A folded word's index term: its Porter stem when made of letters a-z only, else itself. */
+export function termOf(word: string): string {
+  if (!PLAIN.test(word) || word.length < 3) return word;
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stemmer(word);
+    if (stems.size > 50_000) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
+
 /** True for a word the index keeps. */
 export function indexable(term: string): boolean {
   return term.length >= MIN_TERM && term.length <= MAX_TERM;
@@ -108,6 +152,11 @@ export function shardFor(word: string): { kind: 't' | 's'; key: string } {
 /** Address of a shard file under the version folder. */
 export function shardUrl(v: string, shard: { kind: 't' | 's'; key: string }, base = SEARCH_BASE): string {
   return `${base}${v}/${shard.kind}/${keyFile(shard.key)}.bin`;
+}
+
+/** Address of the term list of `n`-character terms. */
+export function termListUrl(v: string, n: number, base = SEARCH_BASE): string {
+  return `${base}${v}/w/${n}.bin`;
 }
 
 /** Address of a page's fragment. */
@@ -151,9 +200,11 @@ export function encodeShard(terms: ReadonlyArray<[string, Postings]>, next = '')
       varint(d - prev);
       prev = d;
     }
-    room(p.weights.length);
+    room(p.weights.length * 2);
     buf.set(p.weights, at);
     at += p.weights.length;
+    buf.set(p.flags, at);
+    at += p.flags.length;
   }
   const tail = enc.encode(next);
   varint(tail.length);
@@ -194,9 +245,41 @@ export function decodeShard(bytes: Uint8Array): Shard {
     const docs = new Uint32Array(n);
     let prev = 0;
     for (let j = 0; j < n; j++) docs[j] = prev += varint();
-    terms.set(term, { idf, docs, weights: take(n).slice() });
+    terms.set(term, { idf, docs, weights: take(n).slice(), flags: take(n).slice() });
   }
   const next = dec.decode(take(varint()));
   if (at !== bytes.length) throw new RangeError('search shard has trailing bytes');
   return { terms, next };
+}
+
+/**
+ * Optimal-string-alignment distance between `a` and `b` (insertions,
+ * deletions, substitutions and swaps of neighbours), or `max + 1` as soon as
+ * it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let best = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      cur[j] = d;
+      if (d < best) best = d;
+    }
+    if (best > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return Math.min(prev[n]!, max + 1);
+}
+
+/** Typos allowed in a query word of `length` characters: none under 4, one from 4, two from 8. */
+export function typosAllowed(length: number): number {
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
 }

@@ -23,6 +23,7 @@ import { renderReport } from './report.ts';
 import type { BenchResults, Section } from './results.ts';
 import { measureSearch } from './search.ts';
 import { searchWord } from './search-word.ts';
+import { relevanceFigures, relevanceTable } from './search-relevance.ts';
 import { serveSite } from './site-server.ts';
 import { writeStaticPage } from './static-baseline.ts';
 import { generateSite } from './synthetic-site.ts';
@@ -177,6 +178,8 @@ await server.close();
 results.durationSeconds = (performance.now() - started) / 1000;
 const budgets = checkBudgets(results);
 console.log(renderReport(results, budgets));
+// The relevance set, the site's engine beside MiniSearch over the same page texts.
+console.log(`\n${relevanceTable(await relevanceFigures(opts.content))}`);
 mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
 writeFileSync(opts.out, `${JSON.stringify({ ...results, budgets, errors }, null, 2)}\n`);
 console.log(`\nWrote ${opts.out}.`);

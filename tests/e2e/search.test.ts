@@ -25,6 +25,26 @@ async function openGuides(page: Page) {
 const box = (page: Page) => page.getByRole('combobox', { name: 'Search documentation' });
 
 describe('search', () => {
+  it('finds a page by its title typed with typos, first in the list, and offers the corrected title', async () => {
+    const { page, errors } = await site.open();
+    await openGuides(page);
+    await page.keyboard.press('/');
+    // "Declare homophones", with a swapped pair and a wrong first letter.
+    await box(page).pressSequentially('declare homohpones');
+    const first = page.getByRole('group').first();
+    await expect.poll(() => first.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Declare homophones');
+    expect(await page.getByRole('option').first().getAttribute('data-url')).toMatch(/^\/training\/ivr\/functional\/homophones\//);
+    const suggestion = page.getByTestId('search-suggestion');
+    await expect.poll(() => suggestion.textContent()).toBe('declare homophones');
+    expect(await page.locator('[role=search] [role=status]').textContent()).toMatch(/\d+ results?\. Did you mean declare homophones\?/);
+
+    await box(page).fill('');
+    await box(page).pressSequentially('virutal devices');
+    // The "Virtual devices" page among the first three pages (the courses' device pages share the words).
+    await expect.poll(() => page.getByRole('group').evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('aria-label'))), { timeout: 10_000 }).toContain('Virtual devices');
+    expect(errors).toEqual([]);
+  });
+
   it('loads nothing for search until it is opened, then answers from the local index', async () => {
     const { page, errors } = await site.open();
     const requests: string[] = [];

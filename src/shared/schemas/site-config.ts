@@ -105,7 +105,13 @@ export const SiteConfig = z.strictObject({
   search: z._default(z.strictObject({
     /** Name of the search index (the DocSearch index when DocSearch is configured). */
     indexName: z.string().check(z.minLength(1)),
-  }), { indexName: 'docs' }),
+    /**
+     * Groups of words and phrases a reader may use for one another
+     * (`[IVR, phone menu, phone system]`); the local search looks for every
+     * member of a group when the query holds one.
+     */
+    synonyms: z._default(z.array(z.array(z.string().check(z.minLength(1))).check(z.minLength(2))), []),
+  }), { indexName: 'docs', synonyms: [] }),
   /** Analytics settings. */
   analytics: z._default(z.strictObject({
     /** Google Analytics 4 measurement id (G-XXXX); empty means analytics is off. */

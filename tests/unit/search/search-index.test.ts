@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeSearchIndex, type SearchPage } from '../../../scripts/search-index.ts';
-import { decodeShard, encodeShard, keyFile, MAX_POSTINGS, shardFor, words, type SearchMeta } from '../../../src/shared/search-index.ts';
+import { decodeShard, editDistance, encodeShard, IN_TITLE, keyFile, MAX_POSTINGS, shardFor, termOf, typosAllowed, words, type Postings, type SearchMeta } from '../../../src/shared/search-index.ts';
 import fc from 'fast-check';
 import { createLocalEngine, groupOf, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';
 import { clipExcerpt } from '../../../src/search/excerpt.ts';
@@ -29,9 +29,9 @@ const readMeta = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'search
 
 describe('shard format', () => {
   it('round-trips terms, postings and the continuation characters', () => {
-    const terms: Array<[string, { idf: number; docs: Uint32Array; weights: Uint8Array }]> = [
-      ['café', { idf: 1234, docs: Uint32Array.from([0, 5, 300, 70000]), weights: Uint8Array.from([1, 255, 17, 99]) }],
-      ['menu', { idf: 7, docs: Uint32Array.from([]), weights: Uint8Array.from([]) }],
+    const terms: Array<[string, Postings]> = [
+      ['café', { idf: 1234, docs: Uint32Array.from([0, 5, 300, 70000]), weights: Uint8Array.from([1, 255, 17, 99]), flags: Uint8Array.from([0x80, 0x41, 0, 0x3f]) }],
+      ['menu', { idf: 7, docs: Uint32Array.from([]), weights: Uint8Array.from([]), flags: Uint8Array.from([]) }],
     ];
     const shard = decodeShard(encodeShard(terms, 'aé'));
     expect([...shard.terms.keys()]).toEqual(['café', 'menu']);
@@ -40,7 +40,7 @@ describe('shard format', () => {
   });
 
   it('rejects a truncated shard', () => {
-    const bytes = encodeShard([['menu', { idf: 1, docs: Uint32Array.from([1, 2]), weights: Uint8Array.from([3, 4]) }]]);
+    const bytes = encodeShard([['menu', { idf: 1, docs: Uint32Array.from([1, 2]), weights: Uint8Array.from([3, 4]), flags: Uint8Array.from([1, 2]) }]]);
     expect(() => decodeShard(bytes.subarray(0, bytes.length - 3))).toThrow(/truncated/);
     expect(() => decodeShard(Uint8Array.from([...bytes, 0]))).toThrow(/trailing/);
   });
@@ -61,7 +61,7 @@ describe('writeSearchIndex', () => {
     writeFileSync(path.join(out, 'search', 'old', 'stale.bin'), 'old');
     const r = await writeSearchIndex(out, pages);
     const meta = readMeta(out);
-    expect(meta).toEqual({ v: r.version, docs: 3, first: expect.stringContaining('m') });
+    expect(meta).toEqual({ v: r.version, docs: 3, first: expect.stringContaining('m'), lens: expect.arrayContaining([4, 7]), syn: [] });
     expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
     const dir = path.join(out, 'search', r.version);
     expect(readdirSync(path.join(dir, 'd')).sort()).toEqual(['0.json', '1.json', '2.json']);
@@ -71,10 +71,15 @@ describe('writeSearchIndex', () => {
       s: [['', '', 'Phone systems answer with menus & prompts.'], ['dial-a-number', 'Dial a number', pages[0]!.sections[1]!.text], ['keypad', 'Keypad tones', pages[0]!.sections[2]!.text]],
     });
     const mon = decodeShard(gunzipSync(readFileSync(path.join(dir, 's', 'mon.bin'))));
-    expect([...mon.terms.keys()]).toEqual(['monitoring']);
-    expect([...mon.terms.get('monitoring')!.docs]).toEqual([1, 2]);
+    // Stems: "monitoring" is the term "monitor".
+    expect([...mon.terms.keys()]).toEqual(['monitor']);
+    expect([...mon.terms.get('monitor')!.docs]).toEqual([1, 2]);
+    // The title's words carry IN_TITLE; the term list of 7-letter terms holds "monitor".
+    const ivr = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'iv.bin')))).terms.get('ivr')!;
+    expect(ivr.flags[0]! & IN_TITLE).toBe(IN_TITLE);
+    expect(gunzipSync(readFileSync(path.join(dir, 'w', '7.bin'))).toString('utf8').split('\n')).toContain('monitor');
     const top = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'me.bin'))));
-    expect([...top.terms.keys()]).toEqual(['menu', 'menus']);
+    expect([...top.terms.keys()]).toEqual(['menu']);
     expect(top.next).toBe('n');
     // Accented words are found by their plain letters.
     expect(existsSync(path.join(dir, 's', 'caf.bin'))).toBe(true);
@@ -106,12 +111,49 @@ describe('writeSearchIndex', () => {
 });
 
 describe('ranking and excerpts', () => {
-  it('prefers pages matching every word, and falls back to any word', () => {
-    const a = new Map([[1, 0.5], [2, 0.9]]);
-    const b = new Map([[1, 0.1], [3, 2]]);
-    expect(rank([a, b], 8)).toEqual([1]);
-    expect(rank([a, new Map([[4, 1]])], 8)).toEqual([4, 2, 1]);
+  const hits = (entries: Array<[number, number, number?]>) => new Map(entries.map(([doc, score, flags]) => [doc, { s: score, flags: flags ?? 0 }]));
+
+  it('ranks pages matching every word first, then by their words in the title and in one section', () => {
+    const a = hits([[1, 0.5, 1], [2, 0.9, 2]]);
+    const b = hits([[1, 0.1, 1], [3, 2, 4]]);
+    expect(rank([a, b], 8).map((r) => r.doc)).toEqual([1, 3, 2]);
+    // Same words, same weights: the page with both words in its title first, then the one with both in one section.
+    const title = hits([[5, 1, IN_TITLE | 1], [6, 1, 1], [7, 1, 1]]);
+    const other = hits([[5, 1, IN_TITLE | 2], [6, 1, 1], [7, 1, 2]]);
+    expect(rank([title, other], 8).map((r) => r.doc)).toEqual([5, 6, 7]);
     expect(rank([], 8)).toEqual([]);
+  });
+
+  it('weighs a missing word by its weight in the query: a missing common word costs little', () => {
+    const rare = hits([[1, 1], [2, 1]]);
+    const common = hits([[2, 0.05]]);
+    // Page 1 lacks the common word (weight 0.1 of 2.1), page 2 has both.
+    const r = rank([rare, common], 8, [2, 0.1]);
+    expect(r.map((x) => x.doc)).toEqual([2, 1]);
+    expect(r[1]!.score).toBeGreaterThan(0.9 * (2 / 2.1) ** 2 * 0.99);
+  });
+
+  it('keeps the best pages while scanning: the same order as scoring them all', () => {
+    const scores = fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 6 }).map((n) => n / 2), fc.integer({ min: 0, max: 255 })), { maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(scores, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 10 }), (lists, limit) => {
+        const perWord = lists.map((l) => hits(l));
+        const all = rank(perWord, 1000);
+        const expected = [...all].sort((x, y) => y.score - x.score || x.doc - y.doc).slice(0, limit);
+        expect(rank(perWord, limit)).toEqual(expected);
+      }),
+    );
+  });
+
+  it('stems words the same way for the index and the query, and measures typos with swaps', () => {
+    expect(['failing', 'fails', 'failed', 'fail'].map(termOf)).toEqual(['fail', 'fail', 'fail', 'fail']);
+    expect(['monitor', 'monitoring', 'monitors'].map(termOf)).toEqual(['monitor', 'monitor', 'monitor']);
+    expect(termOf('x2')).toBe('x2');
+    expect(editDistance('virutal', 'virtual', 2)).toBe(1);
+    expect(editDistance('homophnes', 'homophones', 2)).toBe(1);
+    expect(editDistance('bonitor', 'monitor', 2)).toBe(1);
+    expect(editDistance('monitorng', 'monitor', 1)).toBe(2);
+    expect([3, 4, 7, 8].map(typosAllowed)).toEqual([0, 1, 1, 2]);
   });
 
   it('marks words that begin with a query word, accents folded, text kept as written', () => {
@@ -125,26 +167,6 @@ describe('ranking and excerpts', () => {
       { text: 'MENU', mark: true },
       { text: '.', mark: false },
     ]);
-  });
-
-  it('keeps the best pages while scanning: the same order as sorting them all', () => {
-    const scores = fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 6 }).map((n) => n / 2)), { maxLength: 40 });
-    fc.assert(
-      fc.property(fc.array(scores, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 10 }), (lists, limit) => {
-        const perWord = lists.map((l) => new Map(l));
-        // What rank promises, the slow way: pages matching every word (else any), best total first, then lower page.
-        const total = new Map<number, number>();
-        const hits = new Map<number, number>();
-        for (const m of perWord)
-          for (const [doc, s] of m) {
-            total.set(doc, (total.get(doc) ?? 0) + s);
-            hits.set(doc, (hits.get(doc) ?? 0) + 1);
-          }
-        const all = [...total].filter(([doc]) => hits.get(doc) === perWord.length);
-        const expected = (all.length > 0 ? all : [...total]).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([doc]) => doc);
-        expect(rank(perWord, limit)).toEqual(expected);
-      }),
-    );
   });
 
   it('marks every word that begins with a query word, as a regular expression would', () => {
@@ -177,7 +199,7 @@ describe('ranking and excerpts', () => {
   });
 
   it('guesses the next letters by the pages of the words they lead to', () => {
-    const postings = (n: number) => ({ idf: 1000, docs: Uint32Array.from({ length: n }, (_, i) => i), weights: new Uint8Array(n).fill(1) });
+    const postings = (n: number) => ({ idf: 1000, docs: Uint32Array.from({ length: n }, (_, i) => i), weights: new Uint8Array(n).fill(1), flags: new Uint8Array(n) });
     const shard = { terms: new Map([['mo', postings(9)], ['monitor', postings(3)], ['money', postings(2)], ['move', postings(4)], ['mute', postings(50)]]), next: '' };
     expect(likelyNext('mo', shard, 2)).toEqual(['mon', 'mov']);
     expect(likelyNext('mov', shard, 2)).toEqual(['move']);
@@ -333,6 +355,43 @@ describe('a word on every page', () => {
       expect(groups).toHaveLength(5);
     } finally {
       globalThis.fetch = realFetch;
+      await server.close();
+    }
+  });
+});
+
+describe('damaged index files', () => {
+  it('reports a truncated shard or a malformed page text as a damaged index, not an exception of the decoder', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
+    const r = await writeSearchIndex(out, pages);
+    const dir = path.join(out, 'search', r.version);
+    const shard = readFileSync(path.join(dir, 's', 'mon.bin'));
+    writeFileSync(path.join(dir, 's', 'mon.bin'), shard.subarray(0, shard.length - 6));
+    writeFileSync(path.join(dir, 'd', '0.json'), JSON.stringify({ p: '/guides/ivr/', t: 3 }));
+    const server = await startServer({ root: out, port: 0 });
+    try {
+      const e = await createLocalEngine(`${server.url}/search/`);
+      await expect(e.search('monitoring')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/search index is damaged \(s\/mon\.bin/) });
+      await expect(e.search('keypad')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/d\/0\.json: unexpected content/) });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('corrects a typo in any letter, and offers the correction', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
+    await writeSearchIndex(out, pages, undefined, { synonyms: [['DTMF', 'keypad tones']] });
+    const server = await startServer({ root: out, port: 0 });
+    try {
+      const e = await createLocalEngine(`${server.url}/search/`);
+      expect((await e.search('bonitoring')).map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+      expect(e.suggest!('bonitoring')).toBe('monitoring');
+      expect((await e.search('vritual device')).map((g) => g.path)).toEqual(['/guides/ivr/']);
+      expect((await e.search('monitoring')).length).toBe(2);
+      expect(e.suggest!('monitoring')).toBeUndefined();
+      // A synonym from the config: "keypad tones" is found by "dtmf" (the page says only "DTMF tones" in its text, and "Keypad tones" as a heading).
+      expect((await e.search('dtmf ')).map((g) => g.path)).toEqual(['/guides/ivr/']);
+    } finally {
       await server.close();
     }
   });
