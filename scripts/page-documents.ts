@@ -99,11 +99,11 @@ export function redirectDocument(site: SiteConfig, target: string): string {
     <meta charset="utf-8">
     <title>Moved to ${href}</title>
     ${canonical ? `<link rel="canonical" href="${esc(canonical)}">` : ''}
-    <script>${REDIRECT_DOC_SCRIPT}</script>
     <meta http-equiv="refresh" content="0;url=${href}">
   </head>
   <body>
     <p>This page has moved to <a id="target" href="${href}">${href}</a>.</p>
+    <script>${REDIRECT_DOC_SCRIPT}</script>
   </body>
 </html>
 `;

@@ -1,7 +1,8 @@
 /**
  * A static file server that behaves like GitHub Pages and other static hosts:
- * files as they are, a folder's index.html, and 404.html with status 404 for
- * everything else. Responses are gzip-compressed when the client accepts it;
+ * files as they are, a folder's index.html (a 301 to the folder's slash when
+ * it is missing), `<path>.html` for a path without an extension, and
+ * 404.html with status 404 for everything else. Responses are gzip-compressed when the client accepts it;
  * hashed assets are cached for a year, everything else is revalidated.
  *
  * `node scripts/serve.mjs [--root dist] [--port 4173]`; `startServer()` for tests.
@@ -32,7 +33,11 @@ const TYPES = {
 };
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|yaml|txt|md|xml|map|webmanifest)$/;
 
-/** Finds the file for a URL path: the file itself or a folder's index.html. */
+/**
+ * Finds the file for a URL path: the file itself, a folder's index.html, or
+ * (as GitHub Pages does) `<path>.html` for a path without an extension.
+ * A folder asked for without its slash answers `{ redirect }`: the host's 301.
+ */
 async function locate(root, urlPath) {
   let rel;
   try {
@@ -49,8 +54,19 @@ async function locate(root, urlPath) {
       const idx = path.join(abs, 'index.html');
       if ((await stat(idx)).isFile()) return idx;
     }
+    if (s.isDirectory() && !rel.endsWith('/')) {
+      if ((await stat(path.join(abs, 'index.html'))).isFile()) return { redirect: `${urlPath}/` };
+    }
   } catch {
     /* not there */
+  }
+  if (!rel.endsWith('/') && !path.extname(rel)) {
+    try {
+      const html = `${abs}.html`;
+      if ((await stat(html)).isFile()) return html;
+    } catch {
+      /* not there either */
+    }
   }
   return null;
 }
@@ -69,6 +85,10 @@ export async function startServer({ root = 'dist', port = 4173, host = '127.0.0.
       return;
     }
     let file = await locate(dir, url.pathname);
+    if (file && typeof file === 'object') {
+      res.writeHead(301, { location: file.redirect + url.search, 'cache-control': 'no-cache' }).end();
+      return;
+    }
     let status = 200;
     if (!file) {
       status = 404;

@@ -1,5 +1,5 @@
 /** The page frame: skip link, navbar, sidebar drawer, the layout in <main>, and the page behaviours. */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SiteConfig } from '../shared/schemas/site-config.ts';
 import type { PageData } from '../data/page-data.ts';
@@ -92,6 +92,10 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
   const reportReady = useCallback((p: string) => setShown({ path: p, visit: visitRef.current }), []);
   const readyPath = !stale && shown && shown.path === path && shown.visit === visit ? path : null;
   const drawer = useDrawer(location.pathname);
+  // Marks the document as run by the app (a page document shows the page before that).
+  useLayoutEffect(() => {
+    document.documentElement.dataset.app = '';
+  }, []);
 
   useDocumentHead(data);
   useLoadNewVersion(location.pathname);

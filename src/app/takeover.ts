@@ -64,8 +64,8 @@ export function trackReader(): { current: () => ReaderState; stop: () => void } 
     focused = e.target as Element;
   };
   // Leaving an element by hand clears it; an element removed by the swap sends no event and stays.
-  const onBlur = () => {
-    focused = null;
+  const onBlur = (e: FocusEvent) => {
+    if ((e.target as Element).isConnected) focused = null;
   };
   window.addEventListener('scroll', onScroll, { passive: true });
   document.addEventListener('focusin', onFocus);

@@ -3,7 +3,7 @@
 // and the last navigation wins over a slow earlier one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { h1, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { chunkUrl } from '../../src/shared/paths.ts';
 import { MAX_RETRIES, RETRY_BASE_DELAY_MS } from '../../src/app/query-client.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
@@ -214,7 +214,15 @@ describe('the last navigation wins', () => {
   });
 });
 
+// In the single output the app needs these files before it can show anything. A page document shows its
+// page without them (and its links work): it stays as it is when they fail (page-documents.test.ts).
 describe('the site data that fails', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite({ root: SINGLE_DIST });
+  });
+  afterAll(() => site?.close());
+
   /** The site-wide data files a cold load fetches (route table, route files, or a single manifest): every JSON but the page chunks. */
   async function siteDataFiles(start: PageRecord): Promise<string[]> {
     const { page } = await site.open();

@@ -13,7 +13,9 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchBrowser } from '../support/browser.ts';
-import { DIST, h1, waitForAddress } from '../support/site.ts';
+// The first load of the single output (one index.html, 404.html redirecting to it); a page document's
+// first load is tested in page-documents.test.ts.
+import { SINGLE_DIST as DIST, h1, waitForAddress } from '../support/site.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
 
 /** One answer: `early` when 404.html asked (its address is the deep link), `done` when it was sent whole. */

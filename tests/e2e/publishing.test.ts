@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DIST, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
+import { DIST, SINGLE_DIST, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { atomXml, rssXml, type FeedPost } from '../../manifest/feeds.ts';
 import { isoDate } from '../../manifest/xml.ts';
@@ -257,8 +257,8 @@ function headOf(page: Page) {
 }
 
 describe('social previews and canonical links', () => {
-  it('index.html carries the site defaults for programs that do not run scripts, and no canonical link', () => {
-    const html = dist('index.html');
+  it('index.html of the single output carries the site defaults for programs that do not run scripts, and no canonical link', () => {
+    const html = readFileSync(path.join(SINGLE_DIST, 'index.html'), 'utf8');
     const image = `${config.origin}${config.image!.src}`;
     expect(html).toContain(`<meta property="og:title" content="${config.title}">`);
     expect(html).toContain(`<meta property="og:description" content="${config.description}">`);
@@ -268,10 +268,10 @@ describe('social previews and canonical links', () => {
     expect(html).toContain(`<meta name="twitter:image" content="${image}">`);
     expect(html).not.toContain('rel="canonical"');
     expect(html).not.toContain('og:url');
-    // Only the inline scripts the Content-Security-Policy allows by hash: the theme, the fonts and the boot script.
+    // Only the inline script the Content-Security-Policy allows by hash: the boot script (theme, fonts, chunk).
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
     const allowed = /script-src ([^;]+)/.exec(/http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!)![1]!.split(' ').filter((t) => t.startsWith("'sha256-"));
-    expect(inline).toHaveLength(3);
+    expect(inline).toHaveLength(1);
     expect(inline.sort()).toEqual(allowed.sort());
   });
 
@@ -364,8 +364,8 @@ describe('Edit this page and Copy page', () => {
     await page.getByRole('status').filter({ hasText: 'The page was copied as Markdown.' }).waitFor({ state: 'attached' });
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await (await fetch(site.url + markdownPathOf(p.path))).text());
-    // From the chunk already loaded: no request for the Markdown.
-    expect(requests.filter((r) => r.endsWith('.md'))).toEqual([]);
+    // A page document holds its body as HTML, not Markdown: the text comes from the page's .md file, once.
+    expect(requests.filter((r) => r.endsWith('.md'))).toEqual([markdownPathOf(p.path)]);
     await button.waitFor();
     expect(await button.textContent()).toBe('Copy page');
   });

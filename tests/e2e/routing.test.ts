@@ -1,10 +1,15 @@
 // Routing (§2) in Chromium against the built site: pages, redirects, the 404 redirect of static hosts, unknown paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { DIST, h1, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 
+// Both outputs answer every address the same way: page documents (`pages`) and one index.html (`single`).
+describe.each([
+  ['pages', DIST],
+  ['single', SINGLE_DIST],
+])('output %s', (_output, root) => {
 let site: Site;
 beforeAll(async () => {
-  site = await startSite();
+  site = await startSite({ root });
 });
 afterAll(() => site?.close());
 
@@ -88,7 +93,7 @@ describe('redirects', () => {
 });
 
 describe('the 404 redirect of static hosts', () => {
-  it('a cold deep link goes through 404.html and ends at its own address with its content', async () => {
+  it.runIf(_output === 'single')('a cold deep link goes through 404.html and ends at its own address with its content', async () => {
     const { page } = await site.open();
     const target = site.manifest.pages.find((p) => p.path === '/guides/ivr/')!;
     const hash = target.headers[1]?.slug ?? target.headers[0]!.slug;
@@ -155,4 +160,5 @@ describe('layouts', () => {
     expect(await h1(page)).toBe(course.title);
     await page.getByText('Last updated:').waitFor();
   });
+});
 });

@@ -11,6 +11,8 @@ import { launchBrowser } from './browser.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
 
 export const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+/** The same site built with output `single` (one index.html and a redirecting 404.html), by `npm test`. */
+export const SINGLE_DIST = path.resolve(process.env.E2E_SINGLE_DIST ?? 'dist-single');
 
 /** A running site and browser for one test file. */
 export interface Site {
@@ -74,6 +76,8 @@ export async function startSite(opts: { root?: string; latencyMs?: number } = {}
  */
 export async function h1(page: Page): Promise<string> {
   await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+  // A page document shows its h1 before the app runs: wait for the app's frame.
+  await page.locator('html[data-app]').waitFor({ state: 'attached' });
   const el = page.locator('main h1').first();
   await el.waitFor({ state: 'visible' });
   return (await el.textContent())?.trim() ?? '';

@@ -1,0 +1,279 @@
+// Page documents (output `pages`): every page answers 200 with its own head and content, for crawlers,
+// link previews and readers without scripts; the app takes the document over in place.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DIST, h1, startSite, type Site } from '../support/site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const ORIGIN = site_origin();
+function site_origin(): string {
+  const m = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as { site: { origin?: string } };
+  if (!m.site.origin) throw new Error('The site config has no origin: the sitemap and canonical URLs need one.');
+  return m.site.origin;
+}
+
+/** The site path of a sitemap URL. */
+const pathOf = (url: string) => new URL(url).pathname;
+
+function sitemapUrls(): string[] {
+  const xml = readFileSync(path.join(DIST, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+/** Attribute values of the tags matching `re` in `html` (enough for the build's own regular output). */
+const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+describe('a crawler (plain HTTP, no scripts)', () => {
+  it('gets every sitemap URL as its own indexable document with the page head, h1, headings and JSON-LD', async () => {
+    const urls = sitemapUrls();
+    expect(urls.length).toBe(site.manifest.pages.filter((p) => p.frontmatter.layout !== 'not-found').length);
+    const titles = new Map<string, string>();
+    for (const url of urls) {
+      const p = pathOf(url);
+      const res = await fetch(site.url + p, { redirect: 'manual' });
+      expect(res.status, p).toBe(200);
+      const html = await res.text();
+      expect(html, p).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
+      const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+      expect(title, p).not.toBe('');
+      expect(titles.get(title), `${p} has the title of ${titles.get(title)}`).toBeUndefined();
+      titles.set(title, p);
+      const meta = (name: string) => {
+        const tag = new RegExp(`<meta (?:name|property)="${name}" content="[^"]*">`).exec(html)?.[0];
+        return tag ? decode(attr(tag, 'content') ?? '') : undefined;
+      };
+      expect(meta('description')?.length, `${p} description`).toBeGreaterThan(20);
+      expect(/<link rel="canonical" href="([^"]*)">/.exec(html)?.[1], p).toBe(url);
+      expect(meta('og:url'), p).toBe(url);
+      expect(meta('og:title'), p).toBeTruthy();
+      expect(html.match(/<h1[\s>]/g)?.length, `${p}: one h1`).toBe(1);
+      const record = site.manifest.pages.find((r) => r.path === p)!;
+      for (const h of record.headers) {
+        expect(html, `${p}: <h${h.level} id="${h.slug}">`).toContain(`<h${h.level} id="${h.slug}"`);
+      }
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@type': string });
+      expect(ld.length, p).toBeGreaterThan(0);
+      const types = ld.map((l) => l['@type']);
+      if (/^\/(releases|blogs)\//.test(p)) expect(types, p).toContain('BlogPosting');
+      else if (p !== '/') expect(types, p).toContain('TechArticle');
+      // The sidebar and previous/next are plain links.
+      if (p !== '/') expect(html, p).toMatch(/<aside id="sidebar"[^>]*><nav[^>]*><ul class="sidebar-list depth-0"><li/);
+    }
+  });
+
+  it('gets a 200 redirect document with a canonical link for every alias and address variant, and a 301 from the host for a folder without its slash', async () => {
+    const moves = readFileSync(path.join(DIST, '_redirects'), 'utf8').trim().split('\n').map((l) => l.split(' '));
+    expect(moves.length).toBeGreaterThan(2);
+    for (const [from, to] of moves) {
+      const res = await fetch(site.url + from!, { redirect: 'manual' });
+      expect(res.status, from).toBe(200);
+      const html = await res.text();
+      expect(/<link rel="canonical" href="([^"]*)">/.exec(html)?.[1], from).toBe(ORIGIN + to);
+      expect(html, from).toContain(`<meta http-equiv="refresh" content="0;url=${to}">`);
+      expect(html, from).toContain(`<a id="target" href="${to}">`);
+    }
+    for (const [from, to] of [['/api/overview.html', '/api/'], ['/cli/', '/guides/cli/']]) expect(moves).toContainEqual([from, to, '301']);
+    const folder = await fetch(`${site.url}/guides/ivr`, { redirect: 'manual' });
+    expect(folder.status).toBe(301);
+    expect(folder.headers.get('location')).toBe('/guides/ivr/');
+  });
+
+  it('gets 404 with noindex, and the not-found page itself, for an unknown address', async () => {
+    for (const p of ['/no/such/page/', '/guides/nope.html', '/x']) {
+      const res = await fetch(site.url + p);
+      expect(res.status, p).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).toContain('Page not found');
+      expect(html).not.toContain('__spa');
+    }
+  });
+});
+
+/** The words of the article, as a reader sees them. */
+async function articleWords(page: Page): Promise<string[]> {
+  const text = await page.locator('main').first().innerText();
+  return text.split(/\s+/).filter(Boolean);
+}
+
+describe('a reader without JavaScript', () => {
+  it('reads every page: its text is all there, as the app shows it', async () => {
+    const off = await site.open({ javaScriptEnabled: false });
+    const on = await site.open();
+    await on.page.goto(`${site.url}/`);
+    await h1(on.page);
+    for (const record of site.manifest.pages) {
+      await off.page.goto(site.url + record.path);
+      const plain = await articleWords(off.page);
+      // The app's own render, reached by a client navigation.
+      await navigateInApp(on.page, record.path, titleOf(record));
+      const app = await on.page.locator('main .page-slot').first().innerText();
+      const appWords = app.split(/\s+/).filter(Boolean);
+      const have = new Set(plain);
+      const found = appWords.filter((w) => have.has(w)).length;
+      expect(found / appWords.length, `${record.path}: ${found} of ${appWords.length} words`).toBeGreaterThanOrEqual(0.95);
+    }
+    expect(on.errors).toEqual([]);
+  }, 180_000);
+
+  it('moves through the site by the sidebar and previous/next links', async () => {
+    const { page } = await site.open({ javaScriptEnabled: false });
+    await page.goto(`${site.url}/guides/`);
+    await page.locator('aside a.sidebar-link', { hasText: 'Test an IVR' }).click();
+    await page.waitForURL(`${site.url}/guides/ivr/`);
+    expect((await page.locator('main h1').textContent())?.trim()).toBe('Test an IVR');
+    await page.locator('a[rel="next"]').click();
+    await page.waitForURL((u) => u.pathname !== '/guides/ivr/');
+    expect(await page.locator('main h1').count()).toBe(1);
+  });
+});
+
+/** Client navigation to `to`, settled once the app shows that page's h1 with its content complete. */
+async function navigateInApp(page: Page, to: string, title: string): Promise<void> {
+  await page.evaluate((t) => {
+    history.pushState(null, '', t);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await page.waitForFunction(
+    ([t, h]) =>
+      location.pathname === t &&
+      document.querySelectorAll('main .page-slot').length === 1 &&
+      document.querySelector('main .page-slot h1')?.textContent?.trim() === h &&
+      !document.querySelector('main [aria-busy="true"]'),
+    [to, title] as const,
+  );
+}
+
+const titleOf = (r: { title: string; frontmatter: { home?: boolean | undefined; heroText?: string | undefined } }) => (r.frontmatter.home ? (r.frontmatter.heroText ?? r.title) : r.title);
+
+/** Slows the page's CPU (DevTools emulation). */
+async function throttle(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** Layout shifts of the document so far (the CLS sum, without input exclusion windows: every shift counts). */
+const SHIFT_OBSERVER = () => {
+  (window as unknown as { __shifts: number[] }).__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+      if (!e.hadRecentInput) (window as unknown as { __shifts: number[] }).__shifts.push(e.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+/** The article's DOM as comparable text: tags, the attributes that matter, and text. */
+const ARTICLE_DOM = () => {
+  const body = document.querySelector('main .page-slot .content');
+  const walk = (n: Node): string => {
+    if (n.nodeType === Node.TEXT_NODE) return n.textContent ?? '';
+    if (!(n instanceof Element)) return '';
+    const attrs = [...n.attributes]
+      .filter((a) => !['style', 'data-static-body', 'aria-busy'].includes(a.name))
+      .map((a) => `${a.name}=${a.value}`)
+      .sort()
+      .join(' ');
+    return `<${n.tagName.toLowerCase()} ${attrs}>${[...n.childNodes].map(walk).join('')}</>`;
+  };
+  return body ? walk(body) : '';
+};
+
+describe('the app taking a page document over', () => {
+  it('keeps the page where it is (CLS 0 under 4x CPU), asks for no chunk, and leaves the same article DOM a client navigation renders', async () => {
+    for (const p of ['/guides/ivr/', '/api/test-api/', '/training/ivr/overview/', '/releases/201912.html', '/']) {
+      const { page, errors } = await site.open();
+      await throttle(page, 4);
+      const chunks: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/data/pages/')) chunks.push(r.url());
+      });
+      await page.addInitScript(SHIFT_OBSERVER);
+      await page.goto(site.url + p);
+      await h1(page);
+      await page.waitForFunction(() => document.querySelectorAll('main .code-block pre code.hljs, main .code-block pre').length >= 0);
+      await page.waitForTimeout(300); // let any late shift be reported (the observer is asynchronous)
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+      expect(shifts.reduce((a, b) => a + b, 0), `${p}: layout shifts ${shifts.join(', ')}`).toBe(0);
+      expect(chunks, `${p}: chunk requests on the first load`).toEqual([]);
+      const adopted = await page.evaluate(ARTICLE_DOM);
+      expect(await page.locator('[data-static-body]').count(), p).toBe(0);
+
+      // The same page rendered by the app from its chunk, after a client navigation away and back.
+      await throttle(page, 1);
+      const away = p === '/' ? '/faq/' : '/';
+      for (const to of [away, p]) await navigateInApp(page, to, titleOf(site.manifest.pages.find((r) => r.path === to)!));
+      // Code blocks are highlighted once their language has loaded.
+      await page.waitForFunction(() => [...document.querySelectorAll('main .code-block pre')].every((pre) => !/language-(ya?ml|json|bash|sh|js|ts|http|xml|ini)\b/.test(pre.querySelector('code')?.className ?? '') || pre.querySelector('code.hljs')));
+      const rendered = await page.evaluate(ARTICLE_DOM);
+      expect(rendered.length, p).toBeGreaterThan(0);
+      expect(adopted, p).toBe(rendered);
+      expect(errors, p).toEqual([]);
+    }
+  }, 120_000);
+
+  it('keeps the reader’s scroll position when the app takes over late', async () => {
+    const { page } = await site.open();
+    // The app's entry script is held back until the reader has scrolled.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back: wait for the document's own text instead.
+    await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
+    await page.locator('main h1').waitFor();
+    await page.waitForFunction(() => document.documentElement.scrollHeight > 3000);
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+    await page.waitForFunction(() => window.scrollY > 1000);
+    const before = await page.evaluate(() => window.scrollY);
+    release();
+    await page.locator('html[data-app]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(200);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(1);
+  });
+
+  it('honours the #anchor of a cold deep link, and keeps it when the app takes over', async () => {
+    const { page } = await site.open();
+    const record = site.manifest.pages.find((r) => r.path === '/guides/ivr/')!;
+    // A heading in the middle of the page, which the browser can scroll to the top.
+    const target = record.headers[Math.floor(record.headers.length / 2)]!;
+    await page.goto(`${site.url}/guides/ivr/#${target.slug}`);
+    await h1(page);
+    await page.waitForTimeout(300);
+    const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, target.slug);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+  });
+
+  it('navigates in the app from a link of the adopted body, and copies code from its buttons', async () => {
+    const { page, context, errors } = await site.open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`${site.url}/guides/ivr/`);
+    await h1(page);
+    const copy = page.locator('main .code-block .copy-button').first();
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied');
+    const code = await page.locator('main .code-block pre').first().textContent();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code!.replace(/\n$/, ''));
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents++;
+    });
+    const link = page.locator('main .content a[href^="/"]:not([download])').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((u) => u.pathname === href!.replace(/#.*$/, ''));
+    await page.locator('main h1').first().waitFor();
+    expect(documents).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
