@@ -63,9 +63,14 @@ export function trackReader(): { current: () => ReaderState; stop: () => void } 
   const onFocus = (e: FocusEvent) => {
     focused = e.target as Element;
   };
-  // Leaving an element by hand clears it; an element removed by the swap sends no event and stays.
+  // Leaving an element by hand clears it. Chromium also sends focusout for an element the swap removes,
+  // inside the commit that then reports the takeover: the clearing waits for the end of that task's
+  // script (a microtask), so the takeover still sees the element.
   const onBlur = (e: FocusEvent) => {
-    if ((e.target as Element).isConnected) focused = null;
+    const left = e.target;
+    queueMicrotask(() => {
+      if (focused === left) focused = null;
+    });
   };
   window.addEventListener('scroll', onScroll, { passive: true });
   document.addEventListener('focusin', onFocus);

@@ -219,7 +219,7 @@ describe('the app taking a page document over', () => {
     }
   }, 120_000);
 
-  it('keeps the reader’s scroll position when the app takes over late', async () => {
+  it('keeps the reader’s scroll position and focus in the body when the app takes over late', async () => {
     const { page } = await site.open();
     // The app's entry script is held back until the reader has scrolled.
     let release!: () => void;
@@ -232,6 +232,12 @@ describe('the app taking a page document over', () => {
     await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
     await page.locator('main h1').waitFor();
     await page.waitForFunction(() => document.documentElement.scrollHeight > 3000);
+    // The reader has tabbed to a heading's anchor in the body, then scrolled on.
+    const focused = await page.evaluate(() => {
+      const a = document.querySelectorAll<HTMLAnchorElement>('main a.header-anchor')[3]!;
+      a.focus({ preventScroll: true });
+      return a.getAttribute('href');
+    });
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
     await page.waitForFunction(() => window.scrollY > 1000);
     const before = await page.evaluate(() => window.scrollY);
@@ -239,6 +245,27 @@ describe('the app taking a page document over', () => {
     await page.locator('html[data-app]').waitFor({ state: 'attached' });
     await page.waitForTimeout(200);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(focused);
+  });
+
+  it('keeps focus on a link of the frame (the sidebar) that the app renders anew', async () => {
+    const { page } = await site.open();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
+    await page.locator('aside a.sidebar-link').first().waitFor();
+    const href = await page.evaluate(() => {
+      const a = document.querySelectorAll<HTMLAnchorElement>('aside a.sidebar-link')[2]!;
+      a.focus();
+      return a.getAttribute('href');
+    });
+    release();
+    await page.locator('html[data-app]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.evaluate(() => [document.activeElement?.closest('aside') !== null, document.activeElement?.getAttribute('href')])).toEqual([true, href]);
   });
 
   it('honours the #anchor of a cold deep link, and keeps it when the app takes over', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { chunkUrl } from '../../src/shared/paths.ts';
 import { DIST, SINGLE_DIST, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { atomXml, rssXml, type FeedPost } from '../../manifest/feeds.ts';
@@ -288,7 +289,8 @@ describe('social previews and canonical links', () => {
     const b = plainPage(site.manifest, a.path);
     const expectFor = async (p: typeof a) => {
       await page.waitForFunction((url) => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') === url, config.origin + p.path);
-      const description = p.frontmatter.description ?? config.description;
+      // The front matter's description, else the start of the lead paragraph (the chunk carries it).
+      const description = (JSON.parse(dist(chunkUrl(p.path).slice(1))) as { description?: string }).description ?? config.description;
       expect(await headOf(page)).toEqual({
         canonical: config.origin + p.path,
         markdown: config.origin + markdownPathOf(p.path),
