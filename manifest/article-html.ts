@@ -107,21 +107,39 @@ function link(a: Element): Element {
   return a;
 }
 
-/** `img` as MarkdownImage renders it: the measured size, lazy, zoomable. */
-function image(img: Element, sizes: ImageSizes): Element {
+/** Marks a content image whose measured size is filled in later (fillImageSizes): the analysis that renders the body runs before the images are measured. */
+const SIZE_MARK = 'data-build-size';
+
+/** `img` as MarkdownImage renders it: lazy, zoomable, its size given by fillImageSizes. */
+function image(img: Element): Element {
   const src = String(img.properties.src ?? '');
-  const size = sizes[src];
-  const { width, height, className: _c, ...rest } = img.properties;
+  const { className: _c, ...rest } = img.properties;
   return el('img', {
     ...rest,
     src,
     alt: String(img.properties.alt ?? ''),
-    width: size?.width ?? width,
-    height: size?.height ?? height,
     loading: 'lazy',
     decoding: 'async',
     dataZoomable: '',
     className: ['content-image'],
+    [SIZE_MARK.replace(/-([a-z])/g, (_, l: string) => l.toUpperCase())]: '',
+  });
+}
+
+const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * Gives each content image of a rendered body its measured size (the
+ * compiler's, from the image file), as MarkdownImage does; an image the
+ * compiler did not measure keeps the width and height its raw HTML gave it.
+ */
+export function fillImageSizes(html: string, sizes: ImageSizes): string {
+  return html.replace(new RegExp(`<img ([^>]*?) ?${SIZE_MARK}=""([^>]*)>`, 'g'), (_, before: string, after: string) => {
+    let attrs = `${before}${after}`;
+    const src = /(?:^| )src="([^"]*)"/.exec(attrs)?.[1];
+    const size = src === undefined ? undefined : sizes[unescapeAttr(src)];
+    if (size) attrs = `${attrs.replace(/ (width|height)="[^"]*"/g, '')} width="${size.width}" height="${size.height}"`;
+    return `<img ${attrs.trim()}>`;
   });
 }
 
@@ -142,7 +160,7 @@ function reactMarkdownPost(node: Root | Element): void {
 }
 
 /** Gives each element the markup of the app's component for it. */
-function components(parent: Root | Element, sizes: ImageSizes): void {
+function components(parent: Root | Element): void {
   const out: Array<RootContent> = [];
   for (const c of parent.children) {
     if (c.type !== 'element') {
@@ -160,9 +178,9 @@ function components(parent: Root | Element, sizes: ImageSizes): void {
       out.push(codeBlock(c));
       continue;
     }
-    components(c, sizes);
+    components(c);
     if (tag === 'a') out.push(link(c));
-    else if (tag === 'img') out.push(image(c, sizes));
+    else if (tag === 'img') out.push(image(c));
     else if ((tag === 'h2' || tag === 'h3') && c.properties.id) {
       const id = String(c.properties.id);
       out.push({ ...c, children: [...c.children, el('a', { className: ['header-anchor'], href: `#${id}`, ariaLabel: 'Link to this section' }, [text('#')])] });
@@ -182,14 +200,23 @@ function dataProp(attr: string): string {
   return attr.replace(/-([a-z])/g, (_, l: string) => l.toUpperCase());
 }
 
-/** The body of a page (the children of the app's Markdown container) as HTML. */
+/**
+ * The body of a page as HTML, from the compiler's Markdown tree (parsed and
+ * run through the callouts, as analyseMarkdown has it); images are sized
+ * afterwards by fillImageSizes.
+ */
+export function articleHtmlFromTree(md: MdRoot, html: boolean): string {
+  let tree = toHast(md, { allowDangerousHtml: true }) as Root;
+  if (html) tree = rawPipeline.runSync(tree) as Root;
+  tree = slugPipeline.runSync(tree) as Root;
+  reactMarkdownPost(tree);
+  components(tree);
+  return toHtml(tree, { allowDangerousHtml: true });
+}
+
+/** The body of a page (the children of the app's Markdown container) as HTML, from its chunk. */
 export function articleHtml(source: ArticleSource): string {
   const parser = parserFor(source.markdown);
   const md = parser.runSync(parser.parse(source.markdown));
-  let tree = toHast(md, { allowDangerousHtml: true }) as Root;
-  if (source.html) tree = rawPipeline.runSync(tree) as Root;
-  tree = slugPipeline.runSync(tree) as Root;
-  reactMarkdownPost(tree);
-  components(tree, source.images);
-  return toHtml(tree, { allowDangerousHtml: true });
+  return fillImageSizes(articleHtmlFromTree(md, source.html), source.images);
 }

@@ -16,6 +16,7 @@ import type { Header } from '../src/shared/schemas/page-record.ts';
 import type { LeadNode } from '../src/shared/schemas/lead.ts';
 import { leadOf } from './lead.ts';
 import { sectionTerms, type SectionTerms } from '../scripts/search-terms.ts';
+import { articleHtmlFromTree } from './article-html.ts';
 
 /** A link or image found in the Markdown. */
 export interface Reference {
@@ -52,6 +53,8 @@ export interface MarkdownFacts {
   sections: Section[];
   /** The opening blocks, painted before the app has loaded (see lead.ts). */
   lead: LeadNode[];
+  /** The body as the HTML of a page document (article-html.ts), its images not yet sized. */
+  article: string;
   /** The sections' words counted for the search index (done here: on a large site, on the analysis workers). */
   terms: SectionTerms;
 }
@@ -104,6 +107,7 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   };
   visit(tree);
 
+  const article = articleHtmlFromTree(tree as never, html);
   const hast = toHast(tree as never, { allowDangerousHtml: false }) as unknown as Node;
   rehypeSlug()(hast as never);
   const lead = leadOf(hast, firstHtml);
@@ -135,5 +139,5 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   walk(hast);
   for (const s of sections) s.text = s.text.replace(/\s+/g, ' ').trim();
   const kept = sections.filter((s) => s.slug || s.text);
-  return { h1, body, headers, ids, links, images, html, sections: kept, terms: sectionTerms(kept), lead };
+  return { h1, body, headers, ids, links, images, html, sections: kept, terms: sectionTerms(kept), lead, article };
 }

@@ -15,7 +15,7 @@ import { STATIC_PAGE_ID } from '../src/shared/schemas/manifest.ts';
 import { canonicalUrl, isFeedPost, siteUrl } from '../src/shared/site-urls.ts';
 import { groupContains, prevNext, readingOrder } from '../src/shared/sidebar.ts';
 import { postDate } from '../manifest/feeds.ts';
-import { articleHtml } from '../manifest/article-html.ts';
+import { fillImageSizes } from '../manifest/article-html.ts';
 import type { CompiledPage } from '../manifest/compile.ts';
 import { renderDocument, scriptJson, type DocumentBase } from './html.ts';
 import { esc, shellHtml } from './page-shell.ts';
@@ -130,7 +130,7 @@ export function pageDocuments(base: DocumentBase, sidebar: SidebarNode[], pages:
       images: p.body.images,
       ...(p.body.description ? { description: p.body.description } : {}),
     };
-    const body = articleHtml(p.body);
+    const body = fillImageSizes(p.facts.article, p.body.images);
     const root = shellHtml(site, sidebar, { record, layout, body, prev, next });
     const fm = record.frontmatter;
     const html = renderDocument(base, {
