@@ -34,10 +34,10 @@ async function bundle(entry: string, define: Record<string, string> = {}): Promi
 }
 
 /** Bundles the three scripts for a site served under `base`. */
-export async function buildBootScripts(base: string): Promise<BootScripts> {
+export async function buildBootScripts(base: string, cssUrl: string): Promise<BootScripts> {
   const [single, page, redirect] = await Promise.all([
     bundle('src/boot/single.ts'),
-    bundle('src/boot/page.ts'),
+    bundle('src/boot/page.ts', { __APP_CSS__: JSON.stringify(cssUrl) }),
     bundle('src/boot/redirect.ts', { __BASE__: JSON.stringify(base) }),
   ]);
   return { single, page, redirect };

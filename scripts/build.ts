@@ -14,7 +14,8 @@ import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { createHash } from 'node:crypto';
 import { cspFor, FONT_FILES, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
-import { notFoundDocument, pageDocuments, REDIRECT_DOC_SCRIPT, redirectDocuments, redirectsOf } from './page-documents.ts';
+import { notFoundDocument, REDIRECT_DOC_SCRIPT, redirectDocuments, redirectsOf, writePageDocuments, type DocumentStyle } from './page-documents.ts';
+import { criticalCss } from './critical-css.ts';
 import { resolveSidebar } from '../src/shared/sidebar.ts';
 
 const root = process.cwd();
@@ -75,7 +76,7 @@ try {
   writeFileSync(path.join(stage, cssUrl), css);
   if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end an inline <style> element.');
 
-  const boot = await buildBootScripts(site.base);
+  const boot = await buildBootScripts(site.base, cssUrl);
   const pagesOutput = site.output === 'pages';
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
@@ -98,15 +99,28 @@ try {
   const buildId = content.manifest.buildId;
   let csp: string;
   if (pagesOutput) {
-    csp = cspFor(site, [boot.page, REDIRECT_DOC_SCRIPT]);
-    const base: DocumentBase = { site, buildId, entry: app.entry, preload: app.preload, csp, boot: boot.page, css: `<link rel="stylesheet" href="${cssUrl}">` };
+    // Each layout's critical rules inline (allowed by their hash), the whole stylesheet loaded by the
+    // boot script without holding the paint (or with it, for an #anchor), and linked for readers without scripts.
+    const critical = criticalCss(css);
+    const styleHashes = new Set<string>();
+    const styleFor = (_layout: string, firstScreens: string): DocumentStyle => {
+      const rules = critical.forPage(firstScreens);
+      styleHashes.add(rules);
+      return {
+        tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
+        csp: cspFor(site, [boot.page], [rules]),
+      };
+    };
+    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: boot.page };
     const byPath = new Map(content.pages.map((p) => [p.record.path, p.record]));
     const sidebar = resolveSidebar(site.sidebar, byPath);
-    for (const doc of pageDocuments(base, sidebar, content.pages, buildId)) {
+    writePageDocuments(base, sidebar, content.pages, buildId, styleFor, (doc) => {
       mkdirSync(path.dirname(path.join(stage, doc.file)), { recursive: true });
       writeFileSync(path.join(stage, doc.file), doc.html);
-    }
-    writeFileSync(path.join(stage, '404.html'), notFoundDocument(base, sidebar));
+    });
+    writeFileSync(path.join(stage, '404.html'), notFoundDocument(base, sidebar, styleFor));
+    // One policy for hosts that send it as a header: every document's inline script and styles.
+    csp = cspFor(site, [boot.page, REDIRECT_DOC_SCRIPT], [...styleHashes]);
     const siteData = JSON.parse(readFileSync(siteDataFile, 'utf8')) as { redirects: Record<string, string> };
     const moves = redirectDocuments(site, redirectsOf(content.manifest.pages, siteData.redirects));
     for (const doc of moves.documents) {

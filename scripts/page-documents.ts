@@ -109,15 +109,52 @@ export function redirectDocument(site: SiteConfig, target: string): string {
 `;
 }
 
-/** Every page's document. */
-export function pageDocuments(base: DocumentBase, sidebar: SidebarNode[], pages: ReadonlyArray<CompiledPage>, buildId: string): DocumentFile[] {
+/** Text of the body that counts as the first screen, for the critical CSS (a phone's first screen holds less). */
+export const FIRST_SCREEN_CHARS = 3000;
+
+/** The frame and the body's first screen: what the critical CSS of a page must style. */
+export function firstScreenOf(root: string): string {
+  return root.replace(/(data-static-body="">)([\s\S]*?)(<\/div>(?:<footer|<ul class="choices|<\/div>)|$)/, (_, open: string, body: string, close: string) => open + body.slice(0, FIRST_SCREEN_CHARS) + close);
+}
+
+/** How the stylesheet reaches a document: critical rules inline (allowed by their hash), the whole sheet as a file. */
+export interface DocumentStyle {
+  /** The elements that go where the template says %CSS%. */
+  tags: string;
+  /** The Content-Security-Policy of the document. */
+  csp: string;
+}
+
+/** Every page's document, written through `write` as it is made (a large site's documents are never all in memory). */
+export function writePageDocuments(
+  base: Omit<DocumentBase, 'css' | 'csp'>,
+  sidebar: SidebarNode[],
+  pages: ReadonlyArray<CompiledPage>,
+  buildId: string,
+  styleFor: (layout: string, firstScreens: string) => DocumentStyle,
+  write: (doc: DocumentFile) => void,
+): void {
   const site = base.site;
   const byPath = new Map(pages.map((p) => [p.record.path, p.record]));
   const order = readingOrder(site.sidebar);
-  return pages.map((p) => {
+  const shellOf = (p: CompiledPage) => {
+    const record = p.record;
+    const { prev, next } = prevNext(record, order, byPath) as { prev?: PageLink; next?: PageLink };
+    return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body: fillImageSizes(p.facts.article, p.body.images), prev, next }) };
+  };
+  // The critical CSS of each layout, from the first screens of (up to) SAMPLE of its pages.
+  const SAMPLE = 300;
+  const screens = new Map<string, string[]>();
+  for (const p of pages) {
+    const list = screens.get(layoutOf(p.record)) ?? [];
+    if (list.length < SAMPLE) list.push(firstScreenOf(shellOf(p).root));
+    screens.set(layoutOf(p.record), list);
+  }
+  const styles = new Map([...screens].map(([layout, list]) => [layout, styleFor(layout, list.join('\n'))]));
+  for (const p of pages) {
     const record = p.record;
     const layout = layoutOf(record);
-    const { prev, next } = prevNext(record, order, byPath) as { prev?: PageLink; next?: PageLink };
+    const { prev, next, root } = shellOf(p);
     const description = p.body.description ?? site.description;
     const data: StaticPage = {
       buildId,
@@ -130,24 +167,24 @@ export function pageDocuments(base: DocumentBase, sidebar: SidebarNode[], pages:
       images: p.body.images,
       ...(p.body.description ? { description: p.body.description } : {}),
     };
-    const body = fillImageSizes(p.facts.article, p.body.images);
-    const root = shellHtml(site, sidebar, { record, layout, body, prev, next });
     const fm = record.frontmatter;
-    const html = renderDocument(base, {
+    const style = styles.get(layout)!;
+    const html = renderDocument({ ...base, css: style.tags, csp: style.csp }, {
       title: `${record.title} | ${site.title}`,
       head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
       jsonLd: jsonLdOf(site, sidebar, record, description),
       root,
       bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(data)}</script>`,
     });
-    return { file: documentFile(record.path), html };
-  });
+    write({ file: documentFile(record.path), html });
+  }
 }
 
 /** 404.html: the not-found page itself (status 404 from the host), the only document with noindex. */
-export function notFoundDocument(base: DocumentBase, sidebar: SidebarNode[]): string {
+export function notFoundDocument(base: Omit<DocumentBase, 'css' | 'csp'>, sidebar: SidebarNode[], styleFor: (layout: string, firstScreens: string) => DocumentStyle): string {
   const site = base.site;
-  return renderDocument(base, {
+  const style = styleFor('not-found', shellHtml(site, sidebar, null));
+  return renderDocument({ ...base, css: style.tags, csp: style.csp }, {
     title: `Page not found | ${site.title}`,
     head: { title: 'Page not found', description: site.description, type: 'website' },
     htmlAttrs: ' data-not-found=""',

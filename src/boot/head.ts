@@ -26,11 +26,11 @@ export function applyTheme(): void {
  * they arrive. (The request's start, not its first byte: DevTools' network
  * emulation delays the end of a response, not its headers.)
  */
-export function holdFonts(): void {
+export function holdFonts(always = false): void {
   try {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const start = nav && (nav.requestStart || nav.fetchStart);
-    if (start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS) return;
+    if (!always && start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS) return;
     for (const href of FONT_URLS) {
       const k = document.createElement('link');
       k.rel = 'preload';

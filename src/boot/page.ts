@@ -7,8 +7,36 @@
  */
 import { applyTheme, holdFonts } from './head.ts';
 
+declare const __APP_CSS__: string;
+
+/**
+ * The whole stylesheet: the document inlines only the rules its layout's
+ * first screen needs. Loaded for print first, it does not hold the first paint;
+ * opened at an #anchor, the page is shown from the middle, which the
+ * inline rules do not cover, so there it holds the paint (blocking=render)
+ * and nothing moves when it arrives.
+ */
+function loadStylesheet(): void {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = __APP_CSS__;
+  if (location.hash.length > 1) link.setAttribute('blocking', 'render');
+  else {
+    // A stylesheet for another medium does not hold the paint (Chromium holds it for any other
+    // stylesheet of the head, even one a script adds); it applies to the screen once loaded.
+    link.media = 'print';
+    link.onload = () => {
+      link.media = 'all';
+    };
+  }
+  document.head.appendChild(link);
+}
+
 applyTheme();
-holdFonts();
+loadStylesheet();
+// Always from the head: the page is painted at once with its text, and a face that arrived just after
+// that paint would move it (font-display: optional holds the paint only for a preloaded face).
+holdFonts(true);
 if (document.documentElement.dataset.notFound !== undefined) {
   document.addEventListener('DOMContentLoaded', () => {
     const slot = document.querySelector('[data-not-found-path]');

@@ -48,14 +48,23 @@ async function copyCode(button: HTMLButtonElement): Promise<void> {
   }, COPY_FEEDBACK_MS);
 }
 
-/** Starts loading the Markdown pipeline once the browser is idle, for the first client navigation. */
-function whenIdle(fn: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(fn, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 1000);
-  return () => clearTimeout(id);
+/**
+ * Starts loading the Markdown pipeline when the reader shows the first sign
+ * of moving on (a pointer over, a focus on or a touch of a link to another
+ * page), for the client navigation that may follow: a reader who only reads
+ * the page never downloads it.
+ */
+function onFirstIntent(fn: () => void): () => void {
+  const events = ['pointerover', 'focusin', 'touchstart'] as const;
+  const handler = (e: Event) => {
+    const a = e.target instanceof Element ? e.target.closest('a[href^="/"]') : null;
+    if (!a) return;
+    stop();
+    fn();
+  };
+  const stop = () => events.forEach((t) => document.removeEventListener(t, handler, true));
+  events.forEach((t) => document.addEventListener(t, handler, { capture: true, passive: true }));
+  return stop;
 }
 
 export function StaticBody({ path, body, footer, preload }: { path: string; body: HTMLElement; footer?: ReactNode; preload: () => void }) {
@@ -94,13 +103,13 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
     el.addEventListener('pointerover', onIntent);
     el.addEventListener('focusin', onIntent);
     el.addEventListener('touchstart', onIntent, { passive: true });
-    const cancelIdle = whenIdle(preload);
+    const stopWatching = onFirstIntent(preload);
     return () => {
       el.removeEventListener('click', onClick);
       el.removeEventListener('pointerover', onIntent);
       el.removeEventListener('focusin', onIntent);
       el.removeEventListener('touchstart', onIntent);
-      cancelIdle();
+      stopWatching();
     };
   }, [navigate, client, preload]);
 

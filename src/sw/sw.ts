@@ -32,6 +32,8 @@ sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+      // A page document's request starts while the worker starts up, not after.
+      if (__SW_PAGE_DOCUMENTS__) await sw.registration.navigationPreload?.enable();
       await sw.clients.claim();
     })(),
   );
@@ -101,7 +103,7 @@ const FILE = /\.(?!html$)[a-z0-9]+$/i;
  */
 async function navigation(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(CACHE);
-  if (__SW_PAGE_DOCUMENTS__) return pageDocument(event.request, cache);
+  if (__SW_PAGE_DOCUMENTS__) return pageDocument(event, cache);
   const shell = await cache.match(SHELL);
   if (shell && !FILE.test(new URL(event.request.url).pathname)) {
     event.waitUntil(
@@ -119,9 +121,10 @@ async function navigation(event: FetchEvent): Promise<Response> {
  * for offline reading); offline, the kept copy, else the not-found document,
  * from which the app renders the page out of its cached chunk.
  */
-async function pageDocument(request: Request, cache: Cache): Promise<Response> {
+async function pageDocument(event: FetchEvent, cache: Cache): Promise<Response> {
+  const request = event.request;
   try {
-    const response = await fetch(request);
+    const response = ((await event.preloadResponse) as Response | undefined) ?? (await fetch(request));
     if (response.ok) void cache.put(request, response.clone());
     return response;
   } catch (e) {

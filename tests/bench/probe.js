@@ -29,8 +29,11 @@
   // the next frame stands in.
   const H1_ID = 'bench-h1';
   const pending = new Map();
+  const byId = new Map();
+  let serial = 0;
   let lastEl = null;
   let lastText = '';
+  let lastPath = '';
   const report = (h, rec, painted, source) => {
     if (rec.sent) return;
     rec.sent = true;
@@ -40,8 +43,10 @@
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        const rec = e.identifier === H1_ID && e.element ? pending.get(e.element) : undefined;
-        if (rec) report(e.element, rec, abs(e.renderTime || e.loadTime), 'element-timing');
+        // By identifier, not element: a page document's h1 may be replaced by the app's (the takeover)
+        // before its entry is delivered, and a detached element is reported as null.
+        const rec = byId.get(e.identifier);
+        if (rec) report(rec.el, rec, abs(e.renderTime || e.loadTime), 'element-timing');
       }
     }).observe({ type: 'element', buffered: true });
   } catch (e) {
@@ -52,12 +57,20 @@
     if (!h) return;
     const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
     if (!text || (h === lastEl && text === lastText)) return;
+    // The same title drawn again in place (the app taking over a page document): still the first paint.
+    if (text === lastText && lastEl && lastPath === location.pathname) {
+      lastEl = h;
+      return;
+    }
     if (h.checkVisibility && !h.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return;
     lastEl = h;
     lastText = text;
-    const rec = { text, seen: abs(performance.now()), path: location.pathname, frame: null, sent: false };
+    lastPath = location.pathname;
+    const id = `${H1_ID}-${++serial}`;
+    const rec = { text, seen: abs(performance.now()), path: location.pathname, frame: null, sent: false, el: h };
     pending.set(h, rec);
-    if (!h.hasAttribute('elementtiming')) h.setAttribute('elementtiming', H1_ID);
+    byId.set(id, rec);
+    h.setAttribute('elementtiming', id);
     afterPaint((t) => {
       rec.frame = t;
       setTimeout(() => report(h, rec, t, 'frame'), 1000);

@@ -1,0 +1,111 @@
+/**
+ * The part of the stylesheet a page document's first paint needs, inlined
+ * into that document; the whole stylesheet is one hashed file, loaded
+ * without holding the paint and cached across pages.
+ *
+ * A rule is kept when every class and element name its selector requires
+ * (outside :not()) occurs in the page's HTML: an over-approximation that
+ * ignores how the elements nest, so nothing the page shows is left
+ * unstyled. The `dark` class counts as present (the boot script may add it
+ * before the paint), and so do html, head and body. At-rules that are not
+ * style rules (@font-face, @property, @keyframes) are kept whole.
+ */
+import postcss, { type AtRule, type ChildNode, type Root, type Rule } from 'postcss';
+import selectorParser from 'postcss-selector-parser';
+
+/** What a selector needs to be able to match: class names and element names. */
+interface Needs {
+  classes: string[];
+  tags: string[];
+}
+
+const ALWAYS_CLASSES = new Set(['dark']);
+const ALWAYS_TAGS = new Set(['html', 'head', 'body', '*']);
+
+/** The needs of each selector of a rule's list (the rule applies when any selector can match). */
+function needsOf(selector: string): Needs[] {
+  const out: Needs[] = [];
+  try {
+    selectorParser((root) => {
+      for (const sel of root.nodes) {
+        const needs: Needs = { classes: [], tags: [] };
+        sel.walk((n) => {
+          // Whatever sits inside :not() is not required to be there.
+          for (let p = n.parent; p; p = p.parent) if (p.type === 'pseudo' && p.value.toLowerCase() === ':not') return;
+          if (n.type === 'class') needs.classes.push(n.value);
+          else if (n.type === 'tag') needs.tags.push(n.value.toLowerCase());
+        });
+        out.push(needs);
+      }
+    }).processSync(selector);
+  } catch {
+    // A selector this parser cannot read is kept: better a rule too many than a page unstyled.
+    out.push({ classes: [], tags: [] });
+  }
+  return out;
+}
+
+/** The stylesheet, parsed once, with each style rule's needs worked out. */
+export interface CriticalCss {
+  /** The critical CSS of a page whose HTML is `html`. */
+  forPage(html: string): string;
+}
+
+/** The classes and element names an HTML text uses. */
+export function tokensOf(html: string): { classes: Set<string>; tags: Set<string> } {
+  const classes = new Set<string>();
+  const tags = new Set<string>();
+  for (const m of html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g)) tags.add(m[1]!.toLowerCase());
+  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c) classes.add(c.replace(/&amp;/g, '&').replace(/&quot;/g, '"'));
+  return { classes, tags };
+}
+
+/** Prepares `css` (minified or not) for per-page extraction. */
+export function criticalCss(css: string): CriticalCss {
+  const root: Root = postcss.parse(css);
+  const needs = new WeakMap<Rule, Needs[]>();
+  root.walkRules((rule) => {
+    // Keyframe steps are not selectors.
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return;
+    needs.set(rule, needsOf(rule.selector));
+  });
+
+  const applies = (rule: Rule, classes: Set<string>, tags: Set<string>) => {
+    const list = needs.get(rule);
+    if (!list) return true;
+    return list.some((n) => n.classes.every((c) => classes.has(c) || ALWAYS_CLASSES.has(c)) && n.tags.every((t) => tags.has(t) || ALWAYS_TAGS.has(t)));
+  };
+
+  /** A copy of `nodes` with the rules that cannot apply left out, and at-rules left empty dropped. */
+  const prune = (nodes: ChildNode[], classes: Set<string>, tags: Set<string>): string => {
+    let out = '';
+    for (const n of nodes) {
+      if (n.type === 'rule') {
+        if (!applies(n, classes, tags)) continue;
+        // A nested rule (`&:hover` in a rule) is kept with its parent as it is.
+        out += n.toString();
+      } else if (n.type === 'atrule') {
+        if (!n.nodes) {
+          out += `${n.toString()};`;
+          continue;
+        }
+        if (/^(font-face|property|keyframes|-webkit-keyframes|counter-style|page)$/i.test(n.name)) {
+          out += n.toString();
+          continue;
+        }
+        const inner = prune(n.nodes, classes, tags);
+        if (inner) out += `@${n.name}${n.params ? ` ${n.params}` : ''}{${inner}}`;
+      } else if (n.type === 'decl') {
+        out += `${n.toString()};`;
+      }
+    }
+    return out;
+  };
+
+  return {
+    forPage(html: string): string {
+      const { classes, tags } = tokensOf(html);
+      return prune(root.nodes, classes, tags);
+    },
+  };
+}
