@@ -12,6 +12,7 @@ import { buildContent, printWarnings } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { FONT_FILES, FONT_URLS, renderHtml } from './html.ts';
+import { writeJquerySandbox } from './jquery-sandbox.ts';
 
 const root = process.cwd();
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -37,6 +38,7 @@ try {
   const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
   mkdirSync(path.join(stage, 'assets/vendor'), { recursive: true });
   copyFileSync(path.join(root, 'node_modules/jquery/dist/jquery.min.js'), path.join(stage, jqueryUrl));
+  await writeJquerySandbox(stage, jqueryUrl);
 
   const appDone = buildApp(stage, {
     define: {

@@ -142,7 +142,7 @@ export function cspFor(site: SiteConfig, inlineScripts: string[], inlineStyles: 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-src 'none'",
+    "frame-src 'self'",
   ].join('; ');
 }
 
