@@ -13,6 +13,7 @@ import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { FONT_FILES, FONT_URLS, renderHtml } from './html.ts';
 import { writeJquerySandbox } from './jquery-sandbox.ts';
+import { searchDefine } from './search-define.ts';
 
 const root = process.cwd();
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -45,8 +46,7 @@ try {
       __JQUERY_URL__: JSON.stringify(jqueryUrl),
       // A label for support ("which build is this?"), on <html data-build>.
       __APP_BUILD_LABEL__: JSON.stringify(process.env.APP_BUILD_LABEL ?? ''),
-      'import.meta.env.DOCSEARCH_APP_ID': JSON.stringify(process.env.DOCSEARCH_APP_ID ?? ''),
-      'import.meta.env.DOCSEARCH_API_KEY': JSON.stringify(process.env.DOCSEARCH_API_KEY ?? ''),
+      ...searchDefine(process.env),
     },
   });
   const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID });

@@ -147,7 +147,7 @@ describe('hostile HTML in content', () => {
     const { content, sandbox, own } = await renderContent();
 
     expect(own('table')).toHaveLength(2);
-    expect(screen.getByRole('cell', { name: 'raw-cell' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'raw-cell' }).tagName).toBe('TD');
     const details = own('details').find((d) => d.querySelector('summary')?.textContent === 'More about it');
     expect(details?.textContent).toContain('Hidden detail text');
     expect(own('kbd').map((k) => k.textContent)).toEqual(['Ctrl', 'C']);
