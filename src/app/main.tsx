@@ -36,7 +36,7 @@ const boot = (window as { __boot?: { path: string; chunk: Promise<unknown> } }).
 let first: Promise<unknown> | null = null;
 if (boot && boot.path === path) {
   // index.html's inline script already asked for this chunk: validate its answer instead of asking again.
-  first = client.fetchQuery({ ...chunkQuery(path), queryFn: ({ signal }) => loadChunk(path, signal, boot.chunk) });
+  first = client.fetchQuery({ ...chunkQuery(path), queryFn: ({ signal }) => loadChunk(client, path, signal, boot.chunk) });
 } else if (path.endsWith('/') || (path.endsWith('.html') && !path.endsWith('/index.html'))) {
   first = client.fetchQuery(chunkQuery(path));
 }
