@@ -142,6 +142,8 @@ function compile(code: string): () => unknown {
 
 function run(request: RunRequest): FrameReply {
   for (const e of document.querySelectorAll(`.${MATCH_CLASS}`)) e.classList.remove(MATCH_CLASS);
+  // Framed without the sandbox, the code would run with the site's origin: refuse.
+  if (window.origin !== 'null') return { type: 'error', id: request.id, message: 'The sandbox runs code only in a frame with sandbox="allow-scripts".' };
   if (!win.jQuery) return { type: 'error', id: request.id, message: 'jQuery did not load in the sandbox.' };
   made = [];
   const events: string[] = [];

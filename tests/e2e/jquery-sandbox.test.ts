@@ -184,3 +184,28 @@ describe('the jQuery sandbox of the chatbot course', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the sandbox document outside its sandbox', () => {
+  it('runs nothing when framed without the sandbox attribute, where it would have the site’s origin', async () => {
+    const { page, errors } = await site.open();
+    await page.goto(site.url + '/');
+    await ready(page);
+    const reply = await page.evaluate(
+      (src) =>
+        new Promise<unknown>((resolve) => {
+          const frame = document.createElement('iframe');
+          frame.src = src;
+          window.addEventListener('message', (e) => {
+            if (e.source !== frame.contentWindow) return;
+            if ((e.data as { type?: string }).type === 'ready') frame.contentWindow!.postMessage({ type: 'run', id: 1, code: 'document.cookie = "ran=1"' }, location.origin);
+            else resolve(e.data);
+          });
+          document.body.append(frame);
+        }),
+      '/sandbox/jquery.html',
+    );
+    expect(reply).toEqual({ type: 'error', id: 1, message: 'The sandbox runs code only in a frame with sandbox="allow-scripts".' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('ran=1');
+    expect(errors).toEqual([]);
+  });
+});
