@@ -2,7 +2,7 @@
 import { compileContent, type CompileResult } from './compile.ts';
 import { FileWriter } from './output.ts';
 import { formatContentError } from './errors.ts';
-import { writeSearchIndex } from '../scripts/search-index.ts';
+import { writeSearchIndex } from './search-index.ts';
 
 /** Options for one content build. */
 export interface BuildContentOptions {

@@ -19,11 +19,12 @@ import { splitFrontMatter } from './front-matter.ts';
 import { substituteVariables } from './variables.ts';
 import { convertCallouts } from './callouts.ts';
 import type { MarkdownFacts, Section } from './markdown.ts';
-import type { SectionTerms } from '../scripts/search-terms.ts';
+import type { SectionTerms } from './search-terms.ts';
 import { AnalysisPool, planFor } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
+import type { CompiledPage } from './compiled-page.ts';
 import { checkPublishedPaths, publish } from './publishing.ts';
 import { leadDescription } from './lead.ts';
 
@@ -48,19 +49,6 @@ export interface CompileOptions {
    * never held in memory all at once.
    */
   emit?: ((file: string, text: string) => void) | undefined;
-}
-
-/** One page as the compiler sees it, before records are written. */
-export interface CompiledPage {
-  record: PageRecord;
-  /** The chunk's own content; the rest of the chunk is added once every page is known. */
-  body: Pick<Chunk, 'markdown' | 'html' | 'images' | 'lead' | 'description'>;
-  facts: MarkdownFacts;
-  /** File path for errors. */
-  file: string;
-  /** Line where the body starts in the file. */
-  bodyLine: number;
-  fm: YamlSource | undefined;
 }
 
 /** The compiler's output: files to write under dist/, relative path -> contents. */

@@ -15,7 +15,7 @@ import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
 import type { Header } from '../src/shared/schemas/page-record.ts';
 import type { LeadNode } from '../src/shared/schemas/lead.ts';
 import { leadOf } from './lead.ts';
-import { sectionTerms, type SectionTerms } from '../scripts/search-terms.ts';
+import { sectionTerms, type SectionTerms } from './search-terms.ts';
 import { articleHtmlFromTree } from './article-html.ts';
 
 /** A link or image found in the Markdown. */

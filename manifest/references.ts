@@ -8,7 +8,7 @@ import type { SidebarItem, SiteConfig } from '../src/shared/schemas/site-config.
 import { buildPathIndex, decodePath, resolvePath } from '../src/shared/paths.ts';
 import type { ContentError } from './errors.ts';
 import type { YamlSource } from './yaml-source.ts';
-import type { CompiledPage } from './compile.ts';
+import type { CompiledPage } from './compiled-page.ts';
 import { imageSize } from './images.ts';
 
 interface Context {

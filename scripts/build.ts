@@ -14,9 +14,11 @@ import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { createHash } from 'node:crypto';
 import { cspFor, FONT_FILES, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
-import { notFoundDocument, REDIRECT_DOC_SCRIPT, redirectDocuments, redirectsOf, writePageDocuments, type DocumentStyle } from './page-documents.ts';
+import { notFoundDocument, redirectDocuments, redirectsOf, writePageDocuments, type DocumentStyle } from './page-documents.ts';
 import { criticalCss } from './critical-css.ts';
 import { resolveSidebar } from '../src/shared/sidebar.ts';
+import { writeJquerySandbox } from './jquery-sandbox.ts';
+import { searchDefine } from './search-define.ts';
 
 const root = process.cwd();
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -42,14 +44,14 @@ try {
   const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
   mkdirSync(path.join(stage, 'assets/vendor'), { recursive: true });
   copyFileSync(path.join(root, 'node_modules/jquery/dist/jquery.min.js'), path.join(stage, jqueryUrl));
+  await writeJquerySandbox(stage, jqueryUrl);
 
   const appDone = buildApp(stage, {
     define: {
       __JQUERY_URL__: JSON.stringify(jqueryUrl),
       // A label for support ("which build is this?"), on <html data-build>.
       __APP_BUILD_LABEL__: JSON.stringify(process.env.APP_BUILD_LABEL ?? ''),
-      'import.meta.env.DOCSEARCH_APP_ID': JSON.stringify(process.env.DOCSEARCH_APP_ID ?? ''),
-      'import.meta.env.DOCSEARCH_API_KEY': JSON.stringify(process.env.DOCSEARCH_API_KEY ?? ''),
+      ...searchDefine(process.env),
     },
   });
   const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID });
@@ -97,15 +99,12 @@ try {
   });
 
   const buildId = content.manifest.buildId;
-  let csp: string;
   if (pagesOutput) {
     // Each layout's critical rules inline (allowed by their hash), the whole stylesheet loaded by the
     // boot script without holding the paint (or with it, for an #anchor), and linked for readers without scripts.
     const critical = criticalCss(css);
-    const styleHashes = new Set<string>();
     const styleFor = (_layout: string, firstScreens: string): DocumentStyle => {
       const rules = critical.forPage(firstScreens);
-      styleHashes.add(rules);
       return {
         tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
         csp: cspFor(site, [boot.page], [rules]),
@@ -119,8 +118,6 @@ try {
       writeFileSync(path.join(stage, doc.file), doc.html);
     });
     writeFileSync(path.join(stage, '404.html'), notFoundDocument(base, sidebar, styleFor));
-    // One policy for hosts that send it as a header: every document's inline script and styles.
-    csp = cspFor(site, [boot.page, REDIRECT_DOC_SCRIPT], [...styleHashes]);
     const siteData = JSON.parse(readFileSync(siteDataFile, 'utf8')) as { redirects: Record<string, string> };
     const moves = redirectDocuments(site, redirectsOf(content.manifest.pages, siteData.redirects));
     for (const doc of moves.documents) {
@@ -129,7 +126,7 @@ try {
     }
     writeFileSync(path.join(stage, '_redirects'), moves.redirectsFile);
   } else {
-    csp = cspFor(site, [boot.single], [css]);
+    const csp = cspFor(site, [boot.single], [css]);
     const base: DocumentBase = { site, buildId, entry: app.entry, preload: app.preload, csp, boot: boot.single, css: `<style>${css}</style>` };
     const index = renderDocument(base, {
       title: site.title,
@@ -141,7 +138,7 @@ try {
     writeFileSync(path.join(stage, 'index.html'), index);
     writeFileSync(path.join(stage, '404.html'), redirectingNotFound(site, boot.redirect));
   }
-  writeFileSync(path.join(stage, '_headers'), headersFile(site, csp));
+  writeFileSync(path.join(stage, '_headers'), headersFile(site));
 
   commitStage(stage, dist);
   printWarnings(content);

@@ -39,7 +39,7 @@ export function cspFor(site: SiteConfig, inlineScripts: string[], inlineStyles: 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-src 'none'",
+    "frame-src 'self'",
   ].join('; ');
 }
 
@@ -154,7 +154,15 @@ function publishedTypes(site: SiteConfig): string {
   return types.map(([p, t]) => `${p}\n  Content-Type: ${t}\n`).join('');
 }
 
-/** _headers (Netlify, Cloudflare Pages): the CSP as a header too, long caching for hashed assets, feed types. */
-export function headersFile(site: SiteConfig, csp: string): string {
-  return `/*\n  Content-Security-Policy: ${csp}; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n${publishedTypes(site)}`;
+/**
+ * _headers (Netlify, Cloudflare Pages): frame-ancestors, which a <meta>
+ * policy cannot carry, long caching for hashed assets, feed types. Every
+ * document carries its own policy in a <meta> tag: the page documents each
+ * allow their own inline styles, and the jQuery sandbox's document has a
+ * policy of its own; a site-wide header policy would be added to each of
+ * them and forbid what they allow. `frame-ancestors 'self'`: the sandbox is
+ * framed by the site's own pages, and no other site may frame any page.
+ */
+export function headersFile(site: SiteConfig): string {
+  return `/*\n  Content-Security-Policy: frame-ancestors 'self'\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n${publishedTypes(site)}`;
 }

@@ -16,8 +16,8 @@ import { canonicalUrl, isFeedPost, siteUrl } from '../src/shared/site-urls.ts';
 import { groupContains, prevNext, readingOrder } from '../src/shared/sidebar.ts';
 import { postDate } from '../manifest/feeds.ts';
 import { fillImageSizes } from '../manifest/article-html.ts';
-import type { CompiledPage } from '../manifest/compile.ts';
-import { renderDocument, scriptJson, type DocumentBase } from './html.ts';
+import type { CompiledPage } from '../manifest/compiled-page.ts';
+import { renderDocument, scriptJson, sha, type DocumentBase } from './html.ts';
 import { esc, shellHtml } from './page-shell.ts';
 
 /** The file a page's document is written to: /a/ -> a/index.html, /a.html -> a.html. */
@@ -97,6 +97,7 @@ export function redirectDocument(site: SiteConfig, target: string): string {
 <html lang="${esc(site.lang)}">
   <head>
     <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${sha(REDIRECT_DOC_SCRIPT)}; base-uri 'none'">
     <title>Moved to ${href}</title>
     ${canonical ? `<link rel="canonical" href="${esc(canonical)}">` : ''}
     <meta http-equiv="refresh" content="0;url=${href}">

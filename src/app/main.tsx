@@ -44,7 +44,7 @@ if (adopted && adopted.page.path === path) {
   // The document holds the page: its chunk and the Markdown pipeline wait for the first client navigation.
 } else if (boot && boot.path === path) {
   // index.html's inline script already asked for this chunk: validate its answer instead of asking again.
-  first = client.fetchQuery({ ...chunkQuery(path), queryFn: ({ signal }) => loadChunk(path, signal, boot.chunk) });
+  first = client.fetchQuery({ ...chunkQuery(path), queryFn: ({ signal }) => loadChunk(client, path, signal, boot.chunk) });
 } else if (looksCanonical(path)) {
   first = client.fetchQuery(chunkQuery(path));
 }

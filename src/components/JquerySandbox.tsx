@@ -1,32 +1,21 @@
-import { Component, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import { describeElement, parseJqueryExpression, runJqueryExpression } from '../lib/jquery-expression.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { FrameReply, MAX_CODE, SANDBOX_URL } from '../sandbox/protocol.ts';
 
 /**
- * A live sandbox for `$JQUERY` expressions: a small sample chat widget, an
- * input for an expression, and an output that lists what the expression
- * matched and did. Matched elements are outlined in the widget.
+ * A live sandbox for `$JQUERY` expressions: a sample chat widget, an input
+ * for the code, and an output that lists what it matched, returned and did.
  *
- * The expression is parsed and run by src/lib/jquery-expression.ts, which
- * uses querySelectorAll on the widget only: it never evaluates code.
+ * The widget and the site's copy of jQuery live in their own document
+ * (src/sandbox/jquery-frame.ts), framed with `sandbox="allow-scripts"`: the
+ * reader's code runs there with the real jQuery, in an opaque origin that
+ * cannot reach this page. Only replies from that frame, in the shape of
+ * FrameReply, are read. Code that does not answer in time (an endless loop)
+ * is stopped by replacing the frame.
  */
 
-/** Classes that carry meaning in the sample widget (the rest are styling utilities). */
-const WIDGET_CLASSES = new Set([
-  'chat-widget',
-  'chat-header',
-  'chat-messages',
-  'bot-message',
-  'user-message',
-  'quick-replies',
-  'quick-reply',
-  'chat-form',
-  'chat-input',
-  'chat-send',
-]);
-
-/** Utility classes that outline a matched element; added and removed outside React's render. */
-const HIGHLIGHT_CLASSES = ['outline-2', 'outline-offset-2', 'outline-amber-500'];
+/** How long a run may take before the frame is replaced. */
+export const RUN_TIMEOUT_MS = 2000;
 
 const PLACEHOLDER = `$('button[title="Pickup"]').click()`;
 
@@ -40,164 +29,11 @@ const EXAMPLES = [
   `$(".quick-reply:contains('Delivery')").click()`,
 ];
 
-interface ChatMessage {
-  id: number;
-  from: 'bot' | 'user';
-  text: string;
-}
-
-const GREETING: ChatMessage = {
-  id: 0,
-  from: 'bot',
-  text: 'Hi! I can take your pizza order. Pickup or delivery?',
-};
-
-/** The sample bot's replies: a few keyword rules, like a tiny intent model. */
-function botReply(text: string): string {
-  const t = text.toLowerCase();
-  if (t.includes('pickup') || t.includes('pick up')) {
-    return 'Pickup it is. Which pizza would you like: Margherita, Pepperoni or Veggie?';
-  }
-  if (t.includes('delivery') || t.includes('deliver')) {
-    return 'Delivery it is. What is the delivery address?';
-  }
-  if (t.includes('menu')) return 'Today we have Margherita, Pepperoni and Veggie.';
-  if (t.trim() === '') return 'Sorry, I got an empty message. Type something or choose an option.';
-  return 'Sorry, I did not get that. Choose Pickup or Delivery.';
-}
-
-function describeForSandbox(el: Element): string {
-  return describeElement(el, (name) => WIDGET_CLASSES.has(name));
-}
-
 type Outcome =
   | { kind: 'idle' }
+  | { kind: 'running' }
   | { kind: 'error'; message: string }
-  | { kind: 'done'; expression: string; descriptions: string[]; result: string; effects: string[] };
-
-/** The sample chat widget: ordinary React state, ordinary DOM. */
-function ChatWidget(): ReactNode {
-  const [messages, setMessages] = useState<ChatMessage[]>([GREETING]);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const nextId = useRef(1);
-
-  const send = (text: string): void => {
-    const user: ChatMessage = { id: nextId.current++, from: 'user', text };
-    const bot: ChatMessage = { id: nextId.current++, from: 'bot', text: botReply(text) };
-    setMessages((m) => [...m, user, bot]);
-  };
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>): void => {
-    e.preventDefault();
-    const input = inputRef.current;
-    if (!input) return;
-    // The input is uncontrolled on purpose: a value set by .val('…') is what gets sent,
-    // as on most real chat widgets.
-    send(input.value);
-    input.value = '';
-  };
-
-  return (
-    <section
-      className="chat-widget mx-auto flex w-full max-w-sm flex-col rounded-lg border border-slate-300 bg-white text-sm shadow-sm dark:border-slate-600 dark:bg-slate-900"
-      aria-label="Sample chat widget"
-    >
-      <header className="chat-header rounded-t-lg bg-teal-700 px-3 py-2 font-semibold text-white">
-        Pizza order assistant
-      </header>
-      <div
-        className="chat-messages flex max-h-64 flex-col gap-2 overflow-y-auto p-3"
-        role="log"
-        aria-label="Conversation"
-      >
-        {messages.map((m) =>
-          m.from === 'bot' ? (
-            <p
-              key={m.id}
-              className="bot-message self-start rounded-lg bg-slate-100 px-3 py-2 text-slate-800 dark:bg-slate-800 dark:text-slate-100"
-            >
-              {m.text}
-            </p>
-          ) : (
-            <p key={m.id} className="user-message self-end rounded-lg bg-teal-700 px-3 py-2 text-white">
-              {m.text}
-            </p>
-          ),
-        )}
-      </div>
-      <div className="quick-replies flex gap-2 px-3 pb-2" role="group" aria-label="Quick replies">
-        {['Pickup', 'Delivery'].map((label) => (
-          <button
-            key={label}
-            type="button"
-            title={label}
-            className="quick-reply rounded-full border border-teal-700 px-3 py-1 text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 dark:text-teal-200 dark:hover:bg-slate-800"
-            onClick={() => send(label)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <form className="chat-form flex gap-2 border-t border-slate-200 p-3 dark:border-slate-700" onSubmit={onSubmit}>
-        <input
-          ref={inputRef}
-          id="chat-input"
-          className="chat-input min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-800"
-          type="text"
-          aria-label="Message to the pizza bot"
-          placeholder="Type a message"
-          autoComplete="off"
-        />
-        <button
-          type="submit"
-          title="Send"
-          className="chat-send rounded bg-teal-700 px-3 py-1 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-        >
-          Send
-        </button>
-      </form>
-    </section>
-  );
-}
-
-interface BoundaryProps {
-  onReset: () => void;
-  children: ReactNode;
-}
-
-/**
- * An expression such as .text('…') on a list can replace nodes React still
- * owns; if React then fails to update the widget, offer a reset instead of
- * breaking the page.
- */
-class WidgetBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render(): ReactNode {
-    if (this.state.failed) {
-      return (
-        <div className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200">
-          <p>The last expression changed the widget in a way it cannot recover from.</p>
-          <button
-            type="button"
-            className="mt-2 rounded border border-red-700 px-3 py-1 font-semibold"
-            onClick={() => {
-              this.setState({ failed: false });
-              this.props.onReset();
-            }}
-          >
-            Reset the widget
-          </button>
-        </div>
-      );
-    }
-    return this.props.children;
-  }
-}
+  | { kind: 'done'; descriptions: string[]; result: string; effects: string[] };
 
 export default function JquerySandbox(): ReactNode {
   const id = useId();
@@ -205,54 +41,73 @@ export default function JquerySandbox(): ReactNode {
   const helpId = `${id}-help`;
   const [expression, setExpression] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const [matched, setMatched] = useState<Element[]>([]);
-  // Changing the key remounts the widget with its first message only.
+  // Changing the key replaces the frame: a fresh document, widget and jQuery.
   const [epoch, setEpoch] = useState(0);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  /** The frame has said it is ready (reset with each new frame). */
+  const ready = useRef(false);
+  /** The run waiting for its reply: its number, its code (sent once the frame is ready), and its timer. */
+  const pending = useRef<{ id: number; code: string; sent: boolean; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const nextId = useRef(0);
 
-  const clearHighlights = (): void => {
-    rootRef.current
-      ?.querySelectorAll(`.${HIGHLIGHT_CLASSES[0]}`)
-      .forEach((el) => el.classList.remove(...HIGHLIGHT_CLASSES));
+  const send = (): void => {
+    const p = pending.current;
+    const target = frameRef.current?.contentWindow;
+    if (!p || p.sent || !ready.current || !target) return;
+    p.sent = true;
+    // The frame's origin is opaque, so no target origin can name it; the message carries only the reader's own code.
+    target.postMessage({ type: 'run', id: p.id, code: p.code }, '*');
   };
 
-  // Re-apply the outline after every render: React leaves classes it did not set alone,
-  // but new renders may add elements, and a reset replaces them all.
-  useLayoutEffect(() => {
-    const root = rootRef.current;
-    if (!root) return;
-    root.querySelectorAll(`.${HIGHLIGHT_CLASSES[0]}`).forEach((el) => {
-      if (!matched.includes(el)) el.classList.remove(...HIGHLIGHT_CLASSES);
-    });
-    for (const el of matched) {
-      if (root.contains(el)) el.classList.add(...HIGHLIGHT_CLASSES);
-    }
-  });
+  useEffect(() => {
+    const onMessage = (e: MessageEvent): void => {
+      // Only the current frame, whose sandbox gives it the opaque origin "null", and only known shapes.
+      if (!frameRef.current || e.source !== frameRef.current.contentWindow || e.origin !== 'null') return;
+      const parsed = FrameReply.safeParse(e.data);
+      if (!parsed.success) return;
+      const reply = parsed.data;
+      if (reply.type === 'ready') {
+        ready.current = true;
+        send();
+        return;
+      }
+      const p = pending.current;
+      if (!p || reply.id !== p.id) return;
+      clearTimeout(p.timer);
+      pending.current = null;
+      setOutcome(reply.type === 'error' ? { kind: 'error', message: reply.message } : { kind: 'done', descriptions: reply.matched, result: reply.result, effects: reply.effects });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
 
-  const run = (source: string = expression): void => {
-    clearHighlights();
-    const parsed = parseJqueryExpression(source);
-    if (!parsed.ok) {
-      setMatched([]);
-      setOutcome({ kind: 'error', message: parsed.error });
+  useEffect(() => () => clearTimeout(pending.current?.timer), []);
+
+  const replaceFrame = (): void => {
+    ready.current = false;
+    setEpoch((n) => n + 1);
+  };
+
+  const run = (code: string = expression): void => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    if (code.length > MAX_CODE) {
+      pending.current = null;
+      setOutcome({ kind: 'error', message: `The code is longer than ${MAX_CODE} characters.` });
       return;
     }
-    const root = rootRef.current;
-    if (!root) return;
-    try {
-      const r = runJqueryExpression(parsed.expr, root, describeForSandbox);
-      setMatched(r.matched);
+    const runId = nextId.current++;
+    const timer = setTimeout(() => {
+      if (pending.current?.id !== runId) return;
+      pending.current = null;
+      replaceFrame();
       setOutcome({
-        kind: 'done',
-        expression: parsed.expr.source,
-        descriptions: r.matched.map(describeForSandbox),
-        result: r.result,
-        effects: r.effects,
+        kind: 'error',
+        message: `The code did not finish within ${RUN_TIMEOUT_MS / 1000} seconds, so it was stopped and the widget was reloaded.`,
       });
-    } catch (err) {
-      setMatched([]);
-      setOutcome({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
-    }
+    }, RUN_TIMEOUT_MS);
+    pending.current = { id: runId, code, sent: false, timer };
+    setOutcome({ kind: 'running' });
+    send();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>): void => {
@@ -263,20 +118,24 @@ export default function JquerySandbox(): ReactNode {
   };
 
   const reset = (): void => {
-    setMatched([]);
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
     setOutcome({ kind: 'idle' });
-    setEpoch((n) => n + 1);
+    replaceFrame();
   };
 
   return (
     <div className="not-prose my-6 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
       <p className="mb-3 font-semibold">jQuery sandbox</p>
       <div className="grid gap-4 md:grid-cols-2">
-        <div ref={rootRef} key={epoch}>
-          <WidgetBoundary onReset={reset}>
-            <ChatWidget />
-          </WidgetBoundary>
-        </div>
+        <iframe
+          key={epoch}
+          ref={frameRef}
+          src={SANDBOX_URL}
+          sandbox="allow-scripts"
+          title="Sample chat widget"
+          className="h-[26rem] w-full rounded-lg border-0"
+        />
         <div className="flex flex-col gap-3">
           <div>
             <label htmlFor={inputId} className="mb-1 block font-semibold">
@@ -305,7 +164,7 @@ export default function JquerySandbox(): ReactNode {
               </button>
             </div>
             <p id={helpId} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-              Press Enter or Run. The expression runs against the widget only; matched elements are outlined.
+              Press Enter or Run. The code runs with jQuery in the widget's own sealed frame; matched elements are outlined.
             </p>
           </div>
           <div>
@@ -352,6 +211,9 @@ function Output({ outcome }: { outcome: Outcome }): ReactNode {
   if (outcome.kind === 'idle') {
     return <p className="text-slate-600 dark:text-slate-300">Run an expression to see what it matches.</p>;
   }
+  if (outcome.kind === 'running') {
+    return <p className="text-slate-600 dark:text-slate-300">Running…</p>;
+  }
   if (outcome.kind === 'error') {
     return (
       <p className="text-red-700 dark:text-red-300">
@@ -363,9 +225,7 @@ function Output({ outcome }: { outcome: Outcome }): ReactNode {
   const n = outcome.descriptions.length;
   return (
     <div className="flex flex-col gap-2">
-      <p className="font-semibold">
-        {n === 0 ? 'No element matched' : `${n} element${n === 1 ? '' : 's'} matched`}
-      </p>
+      <p className="font-semibold">{n === 0 ? 'No element matched' : `${n} element${n === 1 ? '' : 's'} matched`}</p>
       {n > 0 && (
         <ul className="list-disc pl-5 font-mono text-xs">
           {outcome.descriptions.map((d, i) => (

@@ -1,37 +1,17 @@
-/** React Query options for the runtime manifest (route table, section route files) and page chunks. */
-import { queryOptions } from '@tanstack/react-query';
+/**
+ * React Query options for page chunks, and (from site-queries.ts) for the
+ * route table and section route files. Loading a chunk can find a new
+ * deploy; the checks work on the query client React Query passes to the
+ * query function.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { Chunk } from '../shared/schemas/manifest.ts';
-import { RouteShard, routesUrl, SiteData, SITE_DATA_PATH } from '../shared/schemas/site-data.ts';
 import { chunkUrl } from '../shared/paths.ts';
 import { fetchJson } from './fetch-json.ts';
 import { DataError, HttpError, NetworkError } from './errors.ts';
 import { checkForNewDeploy, isListed, isOtherBuild } from './deploy.ts';
 
-/** URL of the route table (preloaded by index.html). */
-export const SITE_DATA_URL = `/${SITE_DATA_PATH}`;
-
-/** The route table: site config, resolved sidebar, redirects. */
-export const siteQuery = () =>
-  queryOptions({
-    queryKey: ['site'] as const,
-    queryFn: ({ signal }) => fetchJson(SITE_DATA_URL, SiteData, signal),
-    staleTime: Infinity,
-  });
-
-/** The canonical paths of one section; a section without pages has no file (an empty list, not an error). */
-export const routesQuery = (section: string) =>
-  queryOptions({
-    queryKey: ['routes', section] as const,
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchJson(routesUrl(section), RouteShard, signal);
-      } catch (e) {
-        if (e instanceof HttpError && e.status === 404) return { buildId: '', paths: [] };
-        throw e;
-      }
-    },
-    staleTime: Infinity,
-  });
+export { routesQuery, SITE_DATA_URL, siteQuery } from './site-queries.ts';
 
 /** Turns the answer index.html's inline script got into a validated chunk, with the same errors fetchJson gives. */
 async function fromBoot(path: string, first: Promise<unknown>): Promise<Chunk> {
@@ -56,17 +36,17 @@ async function fromBoot(path: string, first: Promise<unknown>): Promise<Chunk> {
  * once, then the chunk is asked for again only if the build changed. A 404
  * for a page the route file does not list is simply not a page.
  */
-export async function loadChunk(path: string, signal: AbortSignal | undefined, first?: Promise<unknown>): Promise<Chunk> {
+export async function loadChunk(client: QueryClient, path: string, signal: AbortSignal | undefined, first?: Promise<unknown>): Promise<Chunk> {
   let missing: HttpError | null = null;
   try {
     const chunk = first ? await fromBoot(path, first) : await fetchJson(chunkUrl(path), Chunk, signal);
-    if (!isOtherBuild(chunk.buildId)) return chunk;
+    if (!isOtherBuild(client, chunk.buildId)) return chunk;
   } catch (e) {
     if (!(e instanceof HttpError && e.status === 404)) throw e;
-    if (!(await isListed(path))) throw e;
+    if (!(await isListed(client, path))) throw e;
     missing = e;
   }
-  const outcome = await checkForNewDeploy();
+  const outcome = await checkForNewDeploy(client);
   if (outcome === 'reloading') return new Promise<never>(() => {});
   // Still the same build: the chunk is really missing, and asking again would only repeat the 404.
   if (missing && outcome === 'unchanged') throw missing;
@@ -77,7 +57,7 @@ export async function loadChunk(path: string, signal: AbortSignal | undefined, f
 export const chunkQuery = (path: string) =>
   queryOptions({
     queryKey: ['chunk', path] as const,
-    queryFn: ({ signal }) => loadChunk(path, signal),
+    queryFn: ({ signal, client }) => loadChunk(client, path, signal),
     staleTime: Infinity,
     gcTime: 30 * 60_000,
   });

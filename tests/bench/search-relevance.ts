@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { compileContent } from '../../manifest/compile.ts';
-import { writeSearchIndex, type SearchPage } from '../../scripts/search-index.ts';
+import { writeSearchIndex, type SearchPage } from '../../manifest/search-index.ts';
 import { createLocalEngine } from '../../src/search/local-engine.ts';
 import { MAX_GROUPS } from '../../src/search/engine.ts';
 import { startServer } from '../../scripts/serve.mjs';

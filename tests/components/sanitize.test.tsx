@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
+import { SANDBOX_URL } from '../../src/sandbox/protocol.ts';
 import { renderSite } from '../support/render.tsx';
 import { fixtureSite, siteHandlers } from '../support/fixture-site.ts';
 
@@ -80,16 +81,16 @@ afterAll(() => server.close());
 async function serveChunk(markdown: string) {
   const site = await fixtureSite();
   const chunk = { ...JSON.parse(site.files.get(CHUNK_FILE)!), markdown, html: true };
-  server.use(http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)), ...(await siteHandlers()));
+  server.use(http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)), http.get(`*${SANDBOX_URL}`, () => HttpResponse.html('<!doctype html><title>sandbox</title>')), ...(await siteHandlers()));
 }
 
-/** The page body, once rendered, and a way to look inside it without the sandbox (which has its own form and buttons). */
+/** The page body, once rendered, and a way to look inside it without the sandbox (which has its own frame and buttons). */
 async function renderContent() {
   renderSite('/guides/ivr/');
   await screen.findByText('cell-1');
-  await screen.findByRole('region', { name: 'Sample chat widget' });
+  const frame = await screen.findByTitle('Sample chat widget');
   const content = document.querySelector('.content')!;
-  const sandbox = content.querySelector('section.chat-widget')?.closest('.not-prose');
+  const sandbox = frame.closest('.not-prose');
   const own = (selector: string) => [...content.querySelectorAll(selector)].filter((el) => !sandbox?.contains(el));
   return { content, sandbox, own };
 }
@@ -146,7 +147,7 @@ describe('hostile HTML in content', () => {
     const { content, sandbox, own } = await renderContent();
 
     expect(own('table')).toHaveLength(2);
-    expect(screen.getByRole('cell', { name: 'raw-cell' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'raw-cell' }).tagName).toBe('TD');
     const details = own('details').find((d) => d.querySelector('summary')?.textContent === 'More about it');
     expect(details?.textContent).toContain('Hidden detail text');
     expect(own('kbd').map((k) => k.textContent)).toEqual(['Ctrl', 'C']);
@@ -169,10 +170,9 @@ describe('hostile HTML in content', () => {
     expect(screen.getByRole('link', { name: /safe external link/ }).getAttribute('href')).toBe('https://example.com/docs');
     expect(screen.getByRole('link', { name: /mail/ }).getAttribute('href')).toBe('mailto:qa@example.com');
 
-    // The registered custom element renders the sandbox, with its own (legitimate) form.
-    expect(sandbox).toBeTruthy();
-    expect(sandbox!.querySelector('form.chat-form')).toBeTruthy();
-    expect(screen.getByLabelText('jQuery expression')).toBeTruthy();
+    // The registered custom element renders the sandbox, with its own (legitimate) sandboxed frame.
+    expect(sandbox?.querySelector('iframe')?.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(sandbox?.contains(screen.getByLabelText('jQuery expression'))).toBe(true);
     expect(content.querySelector('jquery-sandbox')).toBeNull();
   });
 

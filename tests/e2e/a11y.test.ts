@@ -29,7 +29,9 @@ describe('accessibility', () => {
         await page.goto(site.url + p);
         await h1(page);
         await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
-        await page.waitForTimeout(300);
+        // Colours are checked as painted: fonts in, no transition (of the theme, say) still running.
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
         await page.addScriptTag({ path: AXE });
         const result = await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, { resultTypes: ['violations'] }));

@@ -58,7 +58,7 @@ describe('endurance', () => {
       const p = pages[i % pages.length]!;
       await go(page, p.path, p.title);
       // Now and then stay long enough for image zoom to attach, so its clean-up is exercised too.
-      if (i % 60 === 0 || i === WARM_UP / 2) await page.waitForTimeout(IMAGE_ZOOM_DELAY_MS + 200);
+      if (i % 60 === 0 || i === WARM_UP / 2) await page.waitForFunction((path) => document.documentElement.dataset.zoomReady === path, p.path, { timeout: IMAGE_ZOOM_DELAY_MS + 10_000 });
       if (i === WARM_UP) {
         heapAfterWarmUp = await heapBytes(cdp);
         listenersAfterWarmUp = await listenerCount(cdp);

@@ -45,19 +45,21 @@ describe('image zoom', () => {
     await img.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     expect(await page.evaluate(() => document.documentElement.dataset.zoomReady)).toBeUndefined();
     await img.click();
-    await page.waitForTimeout(100);
+    // medium-zoom opens within the click's own handler: once the click is dispatched and a frame drawn, an overlay would be there.
+    await page.evaluate(() => new Promise(requestAnimationFrame));
     expect(await page.locator('.medium-zoom-overlay').count()).toBe(0);
     await page.waitForFunction(() => document.documentElement.dataset.zoomReady !== undefined);
     const times = await page.evaluate(() => (window as unknown as { __zoomTimes: { shown?: number; ready?: number } }).__zoomTimes);
     // The delay's timer starts as the page reports itself shown, an effect just after the DOM change observed.
     expect(times.ready! - times.shown!).toBeGreaterThanOrEqual(IMAGE_ZOOM_DELAY_MS - 50);
     expect(times.ready! - times.shown!).toBeLessThan(IMAGE_ZOOM_DELAY_MS + 2000);
+    // medium-zoom ignores a close while its opening animation runs; it says when that is over.
+    await img.evaluate((el) => el.addEventListener('medium-zoom:opened', () => (document.documentElement.dataset.zoomOpened = ''), { once: true }));
     await img.click();
     const overlay = page.locator('.medium-zoom-overlay');
     await overlay.waitFor();
     expect(await overlay.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
-    // medium-zoom ignores a close while its 300 ms opening animation runs.
-    await page.waitForTimeout(600);
+    await page.waitForFunction(() => document.documentElement.dataset.zoomOpened !== undefined);
     await page.mouse.click(20, 300);
     await page.waitForFunction(() => !document.body.classList.contains('medium-zoom--opened'));
 
@@ -237,7 +239,8 @@ describe('page content', () => {
     await page.goBack();
     await waitForAddress(page, (u) => u.pathname === p.path);
     await ready(page);
-    await page.waitForTimeout(200);
+    // Back is announced too: once it is, the focus decision for this page has been taken.
+    await expect.poll(() => page.getByTestId('route-announcer').textContent()).toBe(p.title);
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
   });
 

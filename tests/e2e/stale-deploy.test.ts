@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DIST, h1, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
+import { DIST, h1, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 
 const CONTENT = path.resolve(process.env.E2E_CONTENT ?? 'content');
@@ -89,15 +89,16 @@ describe('stale deploys', () => {
     await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
     await waitForAddress(page, (u) => u.pathname === target.path);
     await page.getByRole('heading', { level: 1, name: target.title }).waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(1500);
+    // The page body shows only once loading its chunk has decided not to reload (a load that
+    // reloads never resolves), so from here no reload is pending.
+    await ready(page);
     expect(loads).toBeLessThanOrEqual(initialLoads + 1); // at most one reload
     const other = site.manifest.pages.find((p) => p.path !== first.path && p.path !== target.path && !p.frontmatter.home)!;
+    const before = loads;
     await page.goto(site.url + other.path);
-    await h1(page);
-    await page.waitForTimeout(1000);
-    const after = loads;
-    await page.waitForTimeout(1000);
-    expect(loads).toBe(after);
+    await expect.poll(() => loads).toBe(before + 1); // the goto's own load
+    await ready(page);
+    expect(loads).toBe(before + 1);
   });
 });
 

@@ -26,7 +26,7 @@ export async function chromiumPath(): Promise<string> {
   return sparticuz.executablePath();
 }
 
-/** Launches a headless Chromium. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
+/** Launches a headless Chromium, with `extraArgs` after the usual flags. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: await chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

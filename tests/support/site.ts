@@ -27,11 +27,11 @@ export interface Site {
 }
 
 /** Starts the server and browser. */
-export async function startSite(opts: { root?: string; latencyMs?: number } = {}): Promise<Site> {
+export async function startSite(opts: { root?: string; latencyMs?: number; browserArgs?: string[] } = {}): Promise<Site> {
   const root = opts.root ?? DIST;
   if (!existsSync(path.join(root, 'index.html'))) throw new Error(`${root}/index.html is missing: run npm run build first`);
   const server = await startServer({ root, port: 0, latencyMs: opts.latencyMs ?? 0 });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(opts.browserArgs);
   const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.json'), 'utf8')) as Manifest;
   const contexts: BrowserContext[] = [];
   let down = false;

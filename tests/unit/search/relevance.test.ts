@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { contentPages, miniSearchRanking, readRelevanceSet, relevanceTable, score, siteRanking, type RelevanceFigures } from '../../bench/search-relevance.ts';
-import type { SearchPage } from '../../../scripts/search-index.ts';
+import type { SearchPage } from '../../../manifest/search-index.ts';
 
 const set = readRelevanceSet();
 let pages: SearchPage[];

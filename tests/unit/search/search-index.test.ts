@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeSearchIndex, type SearchPage } from '../../../scripts/search-index.ts';
+import { writeSearchIndex, type SearchPage } from '../../../manifest/search-index.ts';
 import { decodeShard, editDistance, encodeShard, IN_TITLE, keyFile, MAX_POSTINGS, shardFor, termOf, typosAllowed, words, type Postings, type SearchMeta } from '../../../src/shared/search-index.ts';
 import fc from 'fast-check';
 import { createLocalEngine, groupOf, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeSearchIndex, type SearchPage } from '../../../scripts/search-index.ts';
-import { sectionTerms, wordsOf } from '../../../scripts/search-terms.ts';
+import { writeSearchIndex, type SearchPage } from '../../../manifest/search-index.ts';
+import { sectionTerms, wordsOf } from '../../../manifest/search-terms.ts';
 import { words } from '../../../src/shared/search-index.ts';
 
 describe('wordsOf', () => {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FileWriter } from '../manifest/output.ts';
+import { FileWriter } from './output.ts';
 import { addWords, sectionTerms, TITLE_WEIGHT, type SectionTerms } from './search-terms.ts';
 import {
   EXCERPT_SECTIONS,

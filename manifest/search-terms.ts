@@ -1,5 +1,5 @@
 /**
- * A page's words as the search index counts them (scripts/search-index.ts).
+ * A page's words as the search index counts them (manifest/search-index.ts).
  * Apart from the index so that the Markdown analysis, which on a large site
  * runs on worker threads, counts each page's headings and text where it
  * already has them: the index then only adds up what it is given.
