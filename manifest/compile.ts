@@ -24,6 +24,8 @@ import { AnalysisPool, planFor } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
+import { loadTestScriptChecker } from './test-script-check.ts';
+import { apiExampleChecker } from './api-example-check.ts';
 import { checkPublishedPaths, publish } from './publishing.ts';
 
 /** Where the compiler reads from. */
@@ -180,6 +182,10 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   const site = loadSite(contentDir, rel, errors);
   const vars = loadVariables(contentDir, rel, errors);
   const openapi = await expandOpenApi.load(contentDir, rel, errors);
+  // Examples are checked as written, before directives add lines: test scripts against
+  // the published schema, API examples against the OpenAPI document.
+  const scripts = loadTestScriptChecker(contentDir, rel, errors);
+  const apiExamples = apiExampleChecker(openapi.doc);
 
   const all = listed.map((f) => f.file);
   const publicFiles = new Set(all.filter((f) => f.startsWith(`${PUBLIC_DIR}/`)).map((f) => f.slice(PUBLIC_DIR.length)));
@@ -198,6 +204,8 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     const src = split.yaml.trim() ? parseYaml(split.yaml, file, split.yamlLine, errors) : undefined;
     const fm = frontMatterOf(src, file, errors);
     let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
+    scripts.check(body, file, split.bodyLine, errors);
+    apiExamples.check(body, file, split.bodyLine, errors);
     body = openapi.expand(body, file, split.bodyLine, errors);
     body = convertCallouts(body, file, split.bodyLine, errors);
     pool.add(i, body);
