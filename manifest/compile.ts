@@ -26,6 +26,7 @@ import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
 import { loadTestScriptChecker } from './test-script-check.ts';
 import { apiExampleChecker } from './api-example-check.ts';
+import { templatedSvgs } from './svg-variables.ts';
 import { checkPublishedPaths, publish } from './publishing.ts';
 
 /** Where the compiler reads from. */
@@ -256,6 +257,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   checkPaths(pages, errors);
   checkReferences({ pages, publicFiles, contentDir, publicDir: PUBLIC_DIR, site, errors });
   checkPublishedPaths(pages, publicFiles, (p) => rel(path.join(contentDir, PUBLIC_DIR, p)), errors);
+  const diagrams = templatedSvgs(path.join(contentDir, PUBLIC_DIR), publicFiles, vars, rel, errors);
 
   if (errors.length > 0) throw new ContentBuildError(errors);
   if (!site) throw new ContentBuildError([]);
@@ -265,7 +267,8 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
 
   const files = new Map<string, string>();
   const copies = new Map<string, string>();
-  for (const f of publicFiles) copies.set(f.slice(1), path.join(contentDir, PUBLIC_DIR, f));
+  for (const f of publicFiles) if (!diagrams.has(f.slice(1))) copies.set(f.slice(1), path.join(contentDir, PUBLIC_DIR, f));
+  for (const [f, text] of diagrams) files.set(f, text);
   const records = pages.map((p) => p.record);
   const id = createHash('sha1').update(JSON.stringify(records));
   for (const p of pages) id.update(JSON.stringify(p.body));
