@@ -91,6 +91,38 @@ describe('numbers that name a site variable', () => {
   });
 });
 
+describe('facts the OpenAPI document and the schema share with the site variables', () => {
+  const doc = parseYaml(readFileSync(path.join(CONTENT, 'public/openapi.yaml'), 'utf8')) as {
+    components: { schemas: Record<string, { properties: Record<string, { description?: string; maxItems?: number; maxLength?: number }> }> };
+  };
+  const schema = JSON.parse(readFileSync(path.join(CONTENT, 'public/schemas/test-script.json'), 'utf8')) as {
+    properties: { tests: { maxItems: number } };
+    $defs: { test: { properties: { steps: { maxItems: number } } } };
+  };
+  const s = doc.components.schemas;
+
+  it('limits: tests per suite, steps per test, script size, batch and conversation inputs', () => {
+    expect({
+      testsPerSuite: schema.properties.tests.maxItems,
+      stepsPerTest: [schema.$defs.test.properties.steps.maxItems, s.Test!.properties.steps!.maxItems],
+      scriptBytes: s.TestSuiteInput!.properties.script!.maxLength,
+      batchInputs: s.BatchRequest!.properties.inputs!.maxItems,
+      conversationInputs: s.ConversationRequest!.properties.inputs!.maxItems,
+    }).toEqual({
+      testsPerSuite: Number(vars.maxTestsPerSuite),
+      stepsPerTest: [Number(vars.maxStepsPerTest), Number(vars.maxStepsPerTest)],
+      scriptBytes: Number(vars.maxScriptKilobytes) * 1024,
+      batchInputs: Number(vars.maxBatchInputs),
+      conversationInputs: Number(vars.maxConversationInputs),
+    });
+  });
+
+  it('the default locale and voice of a new device', () => {
+    const descriptions = [s.SuiteSettings!.properties.locale!, s.SuiteSettings!.properties.voice!, s.ProcessRequest!.properties.locale!, s.ProcessRequest!.properties.voice!].map((p) => p.description ?? '');
+    expect(descriptions.map((d) => d.match(/\(([^ ]+) on a new device\)/)?.[1])).toEqual([vars.defaultLocale, vars.defaultVoice, vars.defaultLocale, vars.defaultVoice]);
+  });
+});
+
 describe('one place for each explained concept', () => {
   // [concept, its canonical page, its section's link, a block that explains or restates it, a heading about it]
   const concepts: Array<[string, string, string, RegExp, RegExp]> = [
