@@ -12,6 +12,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { ContentError } from './errors.ts';
+import { curlBodies } from './curl-examples.ts';
 import { fencesOf } from './fences.ts';
 import type { OpenApiDoc } from './openapi.ts';
 import { isRecord } from './openapi-refs.ts';
@@ -20,6 +21,19 @@ import { parseYaml } from './yaml-source.ts';
 
 const MARK = /^openapi=([A-Za-z0-9_]+):(request|callback|[1-5][0-9][0-9])$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+const SHELLS = new Set(['sh', 'bash', 'shell', 'console']);
+
+/** The operation whose path template and method match a request as written (IDs and shell variables fill the parameters). */
+function operationAt(doc: OpenApiDoc, method: string, requestPath: string): string | undefined {
+  const paths = isRecord(doc.paths) ? doc.paths : {};
+  for (const [template, item] of Object.entries(paths)) {
+    const re = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`);
+    const op = isRecord(item) ? item[method.toLowerCase()] : undefined;
+    if (re.test(requestPath) && isRecord(op) && typeof op.operationId === 'string') return op.operationId;
+  }
+  return undefined;
+}
 
 /** The operations of the document by operationId. */
 function operations(doc: OpenApiDoc): Map<string, Record<string, unknown>> {
@@ -71,42 +85,60 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
   const ops = doc ? operations(doc) : new Map<string, Record<string, unknown>>();
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: false });
   const compiled = new Map<string, ValidateFunction>();
+
+  /** Validates `text` (JSON starting at `line`) against one part of an operation; `markLine` is where the part was named. */
+  function validateAt(id: string, part: string, text: string, file: string, line: number, errs: ContentError[], markLine = line): void {
+    const op = ops.get(id);
+    if (!op) {
+      errs.push({ file, line: markLine, message: `The example names the operation "${id}", which the OpenAPI document does not define.`, fix: `Use one of: ${[...ops.keys()].join(', ')}.` });
+      return;
+    }
+    const key = `${id}:${part}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      const schema = partSchema(op, part);
+      if (!isRecord(schema)) {
+        errs.push({ file, line: markLine, message: `The operation ${id} has no JSON ${partName(part)} in the OpenAPI document.`, fix: 'Name a part the operation defines, or add it to content/public/openapi.yaml.' });
+        return;
+      }
+      validate = ajv.compile(closed(schema) as object);
+      compiled.set(key, validate);
+    }
+    const source = parseYaml(text, file, line, errs);
+    if (!source) return;
+    if (!validate(source.value)) {
+      errs.push(...schemaContentErrors(validate.errors ?? [], source, file, `Example does not match ${id} (${partName(part)}) in the OpenAPI document`, 'Correct the example, or the document if the API really answers this way.'));
+    }
+  }
+
   return {
     check(body: string, file: string, bodyLine: number, errs: ContentError[]): void {
       for (const fence of fencesOf(body)) {
+        const fenceLine = bodyLine + fence.line - 1;
+        if (SHELLS.has(fence.info[0] ?? '') && doc) {
+          // A curl command's JSON body is checked against the operation its method and path name.
+          for (const c of curlBodies(fence.text)) {
+            const id = operationAt(doc, c.method, c.path);
+            if (!id) {
+              errs.push({ file, line: fenceLine + 1 + c.line, message: `The example sends ${c.method} ${c.path}, which no operation of the OpenAPI document answers.`, fix: 'Correct the method or the path, or add the operation to content/public/openapi.yaml.' });
+              continue;
+            }
+            validateAt(id, 'request', c.body, file, fenceLine + 1 + c.line, errs);
+          }
+          continue;
+        }
         const marks = fence.info.filter((w) => w.startsWith('openapi='));
         if (marks.length === 0) continue;
-        const line = bodyLine + fence.line - 1;
         const m = MARK.exec(marks[0]!);
         if (!m) {
-          errs.push({ file, line, message: `The example's operation "${marks[0]}" is not of the form openapi=<operationId>:<request|status>.`, fix: 'Write for example openapi=getTestRun:200 or openapi=runTestSuite:request.' });
+          errs.push({ file, line: fenceLine, message: `The example's operation "${marks[0]}" is not of the form openapi=<operationId>:<request|status>.`, fix: 'Write for example openapi=getTestRun:200 or openapi=runTestSuite:request.' });
           continue;
         }
         if (!doc) {
-          errs.push({ file, line, message: `The example names ${m[1]}, but content/public/openapi.yaml is missing or invalid.`, fix: 'Add or correct content/public/openapi.yaml.' });
+          errs.push({ file, line: fenceLine, message: `The example names ${m[1]}, but content/public/openapi.yaml is missing or invalid.`, fix: 'Add or correct content/public/openapi.yaml.' });
           continue;
         }
-        const op = ops.get(m[1]!);
-        if (!op) {
-          errs.push({ file, line, message: `The example names the operation "${m[1]}", which the OpenAPI document does not define.`, fix: `Use one of: ${[...ops.keys()].join(', ')}.` });
-          continue;
-        }
-        const key = `${m[1]}:${m[2]}`;
-        let validate = compiled.get(key);
-        if (!validate) {
-          const schema = partSchema(op, m[2]!);
-          if (!isRecord(schema)) {
-            errs.push({ file, line, message: `The operation ${m[1]} has no JSON ${partName(m[2]!)} in the OpenAPI document.`, fix: 'Name a part the operation defines, or add it to content/public/openapi.yaml.' });
-            continue;
-          }
-          validate = ajv.compile(closed(schema) as object);
-          compiled.set(key, validate);
-        }
-        const source = parseYaml(fence.text, file, line + 1, errs);
-        if (!source) continue;
-        if (!validate(source.value)) {
-          errs.push(...schemaContentErrors(validate.errors ?? [], source, file, `Example does not match ${m[1]} (${partName(m[2]!)}) in the OpenAPI document`, 'Correct the example, or the document if the API really answers this way.'));
-        }
+        validateAt(m[1]!, m[2]!, fence.text, file, fenceLine + 1, errs, fenceLine);
       }
     },
   };

@@ -30,6 +30,8 @@ export function literalRules(vars: Readonly<Record<string, string>>): LiteralRul
     ['runHistoryDays', new RegExp(`(?<![\\d.])${v('runHistoryDays')}[- ]?days?\\b`), null],
     ['apiRequestsPerMinute', new RegExp(`(?<![\\d.])${v('apiRequestsPerMinute')} requests`), null],
     ['tokenLength', new RegExp(`(?<![\\d.])${v('tokenLength')} (characters|letters)`), null],
+    ['defaultLocale', new RegExp(`(?<![\\w-])${v('defaultLocale')}(?![\\w-])`), /\bdefault|new device|left out|not set/i],
+    ['defaultVoice', new RegExp(`(?<![\\w-])${v('defaultVoice')}(?![\\w-])`), /\bdefault|new device|left out|not set/i],
   ];
 }
 

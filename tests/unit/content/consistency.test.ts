@@ -3,7 +3,7 @@
 // published test-script schema); every "ask support" leads to the support page; every error
 // code the prose names exists in the OpenAPI document or the error index; every test script
 // and API example is marked, so the build's schema and OpenAPI checks see it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -13,6 +13,9 @@ import remarkGfm from 'remark-gfm';
 import { fencesOf } from '../../../manifest/fences.ts';
 import { TEST_SCRIPT_FLAG } from '../../../manifest/test-script-check.ts';
 import { literalRules, restatedVariables } from '../../support/variable-literals.ts';
+
+// Every page is parsed once, by the first test that needs it; on a loaded 2-core machine that takes seconds.
+vi.setConfig({ testTimeout: 60_000 });
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CONTENT = path.join(ROOT, 'content');
@@ -46,8 +49,13 @@ interface MdNode {
   position?: { start: { line: number } };
 }
 const parser = unified().use(remarkParse).use(remarkGfm);
+const blockCache = new Map<string, MdNode[]>();
+/** The paragraphs, table rows and headings of a page's source, parsed once per file. */
 function blocks(file: string): MdNode[] {
+  const cached = blockCache.get(file);
+  if (cached) return cached;
   const out: MdNode[] = [];
+  blockCache.set(file, out);
   const walk = (n: MdNode) => {
     if (n.type === 'paragraph' || n.type === 'tableRow' || n.type === 'heading') out.push(n);
     else n.children?.forEach(walk);
