@@ -125,6 +125,21 @@ describe('facts the OpenAPI document and the schema share with the site variable
     });
   });
 
+  it('every figure the OpenAPI document states in words is the site variable', () => {
+    // The document cannot use {{ vars.name }}, so its figures are compared with the variables instead.
+    const text = readFileSync(path.join(CONTENT, 'public/openapi.yaml'), 'utf8');
+    const figures: Array<[string, RegExp]> = [
+      ['apiRequestsPerMinute', /(\d+) requests (in|a|per) (one |the last )?minute/g],
+      ['concurrentTests', /(\d+) concurrent-test slots/g],
+      ['runHistoryDays', /(\d+) days after/g],
+      ['maxBatchInputs', /up to (\d+) inputs/g],
+      ['webhookToleranceSeconds', /more than (\d+) seconds old/g],
+    ];
+    const disagree = figures.flatMap(([name, re]) => [...text.matchAll(re)].filter((m) => m[1] !== vars[name]).map((m) => `"${m[0]}" but ${name} is ${vars[name]}`));
+    const found = figures.map(([name, re]) => [name, [...text.matchAll(re)].length] as const).filter(([, n]) => n === 0);
+    expect({ disagree, unused: found }).toEqual({ disagree: [], unused: [] });
+  });
+
   it('the default locale and voice of a new device', () => {
     const descriptions = [s.SuiteSettings!.properties.locale!, s.SuiteSettings!.properties.voice!, s.ProcessRequest!.properties.locale!, s.ProcessRequest!.properties.voice!].map((p) => p.description ?? '');
     expect(descriptions.map((d) => d.match(/\(([^ ]+) on a new device\)/)?.[1])).toEqual([vars.defaultLocale, vars.defaultVoice, vars.defaultLocale, vars.defaultVoice]);
