@@ -35,11 +35,12 @@ function operationAt(doc: OpenApiDoc, method: string, requestPath: string): stri
   return undefined;
 }
 
-/** The operations of the document by operationId. */
+/** The operations of the document by operationId: its paths' and its webhooks' (what the service sends you). */
 function operations(doc: OpenApiDoc): Map<string, Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
   const paths = isRecord(doc.paths) ? doc.paths : {};
-  for (const item of Object.values(paths)) {
+  const webhooks = isRecord(doc.webhooks) ? doc.webhooks : {};
+  for (const item of [...Object.values(paths), ...Object.values(webhooks)]) {
     if (!isRecord(item)) continue;
     for (const m of METHODS) {
       const op = item[m];

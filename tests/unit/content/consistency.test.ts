@@ -180,6 +180,17 @@ describe('one place for each explained concept', () => {
   });
 });
 
+describe('the reference pages', () => {
+  it('every reference page and the support page are in the sidebar', () => {
+    const sidebar = readFileSync(path.join(CONTENT, '_config/site.yml'), 'utf8');
+    const missing = pages
+      .filter((f) => f.startsWith('reference/') || f.startsWith('support/'))
+      .map((f) => `/${f.replace(/index\.md$/, '')}`)
+      .filter((p) => !sidebar.includes(`- ${p}\n`));
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('asking for help', () => {
   const asks = /\b(ask|asks|asking|contact|contacting|e-?mail|write to|tell|reach)\s+(our\s+|the\s+|your\s+)?support\b|\bcontact us\b|\bsupport (team|desk)\b|\bopen a (support )?ticket\b|\bsupport asks\b/i;
 
