@@ -5,6 +5,7 @@
  *   ```json openapi=runTestSuite:request
  *   ```json openapi=getTestRun:200
  *   ```json openapi=batchProcess:callback
+ *   ```json openapi=schema:TestResult      (a part of a body: one component schema)
  *
  * The block must parse as JSON and match the operation's request body or the
  * response of that status. Objects of the document accept no field it does
@@ -20,6 +21,8 @@ import { schemaContentErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';
 
 const MARK = /^openapi=([A-Za-z0-9_]+):(request|callback|[1-5][0-9][0-9])$/;
+/** A part of a larger body, such as one test result of a run: `openapi=schema:TestResult`. */
+const SCHEMA_MARK = /^openapi=schema:([A-Za-z0-9_]+)$/;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 const SHELLS = new Set(['sh', 'bash', 'shell', 'console']);
@@ -112,6 +115,23 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
     }
   }
 
+  /** Validates `text` against one component schema of the document. */
+  function validateSchema(name: string, text: string, file: string, markLine: number, errs: ContentError[]): void {
+    const schemas = doc && isRecord(doc.components) && isRecord(doc.components.schemas) ? doc.components.schemas : {};
+    const schema = schemas[name];
+    if (!isRecord(schema)) {
+      errs.push({ file, line: markLine, message: `The example names the schema "${name}", which the OpenAPI document does not define.`, fix: `Use one of: ${Object.keys(schemas).join(', ')}.` });
+      return;
+    }
+    const key = `schema:${name}`;
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = ajv.compile(closed(schema) as object)));
+    const source = parseYaml(text, file, markLine + 1, errs);
+    if (source && !validate(source.value)) {
+      errs.push(...schemaContentErrors(validate.errors ?? [], source, file, `Example does not match the schema ${name} of the OpenAPI document`, 'Correct the example, or the document if the API really answers this way.'));
+    }
+  }
+
   return {
     check(body: string, file: string, bodyLine: number, errs: ContentError[]): void {
       for (const fence of fencesOf(body)) {
@@ -130,6 +150,11 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
         }
         const marks = fence.info.filter((w) => w.startsWith('openapi='));
         if (marks.length === 0) continue;
+        const named = SCHEMA_MARK.exec(marks[0]!);
+        if (named && doc) {
+          validateSchema(named[1]!, fence.text, file, fenceLine, errs);
+          continue;
+        }
         const m = MARK.exec(marks[0]!);
         if (!m) {
           errs.push({ file, line: fenceLine, message: `The example's operation "${marks[0]}" is not of the form openapi=<operationId>:<request|status>.`, fix: 'Write for example openapi=getTestRun:200 or openapi=runTestSuite:request.' });

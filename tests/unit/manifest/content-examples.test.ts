@@ -59,7 +59,7 @@ describe('test-script examples', () => {
 });
 
 describe('API examples', () => {
-  it('a JSON example or a curl body that does not match its operation fails the build at the line of each mistake', async () => {
+  it('a JSON example, a curl body or a part of a body that does not match the document fails the build at the line of each mistake', async () => {
     expect(await errorsOf('bad-api-example')).toMatchInlineSnapshot(`
       [
         "content/api/examples/index.md:16: Example does not match getWidget (response 200) in the OpenAPI document: "size" must be integer, got "large". Fix: Correct the example, or the document if the API really answers this way.",
@@ -68,6 +68,8 @@ describe('API examples', () => {
         "content/api/examples/index.md:25: The operation getWidget has no JSON response 404 in the OpenAPI document. Fix: Name a part the operation defines, or add it to content/public/openapi.yaml.",
         "content/api/examples/index.md:40: Example does not match createWidget (request body) in the OpenAPI document: unknown field "colour". Fix: Correct the example, or the document if the API really answers this way.",
         "content/api/examples/index.md:43: The example sends POST /gadgets, which no operation of the OpenAPI document answers. Fix: Correct the method or the path, or add the operation to content/public/openapi.yaml.",
+        "content/api/examples/index.md:49: Example does not match the schema Widget of the OpenAPI document: "size" must be integer, got -1.5. Fix: Correct the example, or the document if the API really answers this way.",
+        "content/api/examples/index.md:52: The example names the schema "Gadget", which the OpenAPI document does not define. Fix: Use one of: Widget.",
       ]
     `);
   });
