@@ -26,6 +26,7 @@ import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
 import { loadTestScriptChecker } from './test-script-check.ts';
 import { apiExampleChecker } from './api-example-check.ts';
+import { publishedSchemaChecker } from './json-schema-check.ts';
 import { templatedSvgs } from './svg-variables.ts';
 import { checkPublishedPaths, publish } from './publishing.ts';
 
@@ -187,6 +188,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   // the published schema, API examples against the OpenAPI document.
   const scripts = loadTestScriptChecker(contentDir, rel, errors);
   const apiExamples = apiExampleChecker(openapi.doc);
+  const fileExamples = publishedSchemaChecker(path.join(contentDir, PUBLIC_DIR));
 
   const all = listed.map((f) => f.file);
   const publicFiles = new Set(all.filter((f) => f.startsWith(`${PUBLIC_DIR}/`)).map((f) => f.slice(PUBLIC_DIR.length)));
@@ -207,6 +209,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
     scripts.check(body, file, split.bodyLine, errors);
     apiExamples.check(body, file, split.bodyLine, errors);
+    fileExamples.check(body, file, split.bodyLine, errors);
     body = openapi.expand(body, file, split.bodyLine, errors);
     body = convertCallouts(body, file, split.bodyLine, errors);
     pool.add(i, body);

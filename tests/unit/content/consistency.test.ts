@@ -259,10 +259,10 @@ describe('examples the build checks', () => {
     expect(unmarked).toEqual([]);
   });
 
-  it('every JSON block names its API operation, or says which non-API file it shows', () => {
+  it('every JSON block names its API operation or its published schema, or says which other file it shows', () => {
     const unnamed = pages.flatMap((file) =>
       fencesOf(bodyOf(file))
-        .filter((f) => f.info[0] === 'json' && !f.info.some((w) => w.startsWith('openapi=') || w.startsWith('not-api=')))
+        .filter((f) => f.info[0] === 'json' && !f.info.some((w) => w.startsWith('openapi=') || w.startsWith('schema=') || w.startsWith('not-api=')))
         .map((f) => `${file}: block at body line ${f.line}`),
     );
     expect(unnamed).toEqual([]);

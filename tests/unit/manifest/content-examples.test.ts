@@ -1,5 +1,6 @@
 // Examples in the content are checked at build time: test scripts against the published
-// JSON Schema, API examples against the OpenAPI document. Each mistake fails the build
+// JSON Schema, API examples against the OpenAPI document, file examples (voxcheck.json)
+// against the schema they name. Each mistake fails the build
 // with its file and line; messages are pinned.
 import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
@@ -70,6 +71,19 @@ describe('API examples', () => {
         "content/api/examples/index.md:43: The example sends POST /gadgets, which no operation of the OpenAPI document answers. Fix: Correct the method or the path, or add the operation to content/public/openapi.yaml.",
         "content/api/examples/index.md:49: Example does not match the schema Widget of the OpenAPI document: "size" must be integer, got -1.5. Fix: Correct the example, or the document if the API really answers this way.",
         "content/api/examples/index.md:52: The example names the schema "Gadget", which the OpenAPI document does not define. Fix: Use one of: Widget.",
+      ]
+    `);
+  });
+});
+
+describe('examples of files with a published schema', () => {
+  it('a file example that breaks its schema, or names one that is not published, fails the build at its line', async () => {
+    expect(await errorsOf('bad-file-example')).toMatchInlineSnapshot(`
+      [
+        "content/guides/config/index.md:14: Example does not match /schemas/config.json: "projectId" must match pattern "^pr_", got "p1". Fix: Correct the example to match the schema published at /schemas/config.json.",
+        "content/guides/config/index.md:15: Example does not match /schemas/config.json: "timeoutMinutes" must be number, got "30". Fix: Correct the example to match the schema published at /schemas/config.json.",
+        "content/guides/config/index.md:16: Example does not match /schemas/config.json: unknown field "timeout". Fix: Correct the example to match the schema published at /schemas/config.json.",
+        "content/guides/config/index.md:20: The example names the schema /schemas/missing.json, but there is no file content/public/schemas/missing.json. Fix: Publish the schema under content/public, or correct the address.",
       ]
     `);
   });
