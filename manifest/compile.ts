@@ -25,6 +25,10 @@ import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
 import type { CompiledPage } from './compiled-page.ts';
+import { loadTestScriptChecker } from './test-script-check.ts';
+import { apiExampleChecker } from './api-example-check.ts';
+import { publishedSchemaChecker } from './json-schema-check.ts';
+import { templatedSvgs } from './svg-variables.ts';
 import { checkPublishedPaths, publish } from './publishing.ts';
 import { leadDescription } from './lead.ts';
 
@@ -175,6 +179,11 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   const site = loadSite(contentDir, rel, errors);
   const vars = loadVariables(contentDir, rel, errors);
   const openapi = await expandOpenApi.load(contentDir, rel, errors);
+  // Examples are checked as written, before directives add lines: test scripts against
+  // the published schema, API examples against the OpenAPI document.
+  const scripts = loadTestScriptChecker(contentDir, rel, errors);
+  const apiExamples = apiExampleChecker(openapi.doc);
+  const fileExamples = publishedSchemaChecker(path.join(contentDir, PUBLIC_DIR));
 
   const all = listed.map((f) => f.file);
   const publicFiles = new Set(all.filter((f) => f.startsWith(`${PUBLIC_DIR}/`)).map((f) => f.slice(PUBLIC_DIR.length)));
@@ -193,6 +202,9 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     const src = split.yaml.trim() ? parseYaml(split.yaml, file, split.yamlLine, errors) : undefined;
     const fm = frontMatterOf(src, file, errors);
     let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
+    scripts.check(body, file, split.bodyLine, errors);
+    apiExamples.check(body, file, split.bodyLine, errors);
+    fileExamples.check(body, file, split.bodyLine, errors);
     body = openapi.expand(body, file, split.bodyLine, errors);
     body = convertCallouts(body, file, split.bodyLine, errors);
     pool.add(i, body);
@@ -243,6 +255,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   checkPaths(pages, errors);
   checkReferences({ pages, publicFiles, contentDir, publicDir: PUBLIC_DIR, site, errors });
   checkPublishedPaths(pages, publicFiles, (p) => rel(path.join(contentDir, PUBLIC_DIR, p)), errors);
+  const diagrams = templatedSvgs(path.join(contentDir, PUBLIC_DIR), publicFiles, vars, rel, errors);
 
   if (errors.length > 0) throw new ContentBuildError(errors);
   if (!site) throw new ContentBuildError([]);
@@ -252,7 +265,8 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
 
   const files = new Map<string, string>();
   const copies = new Map<string, string>();
-  for (const f of publicFiles) copies.set(f.slice(1), path.join(contentDir, PUBLIC_DIR, f));
+  for (const f of publicFiles) if (!diagrams.has(f.slice(1))) copies.set(f.slice(1), path.join(contentDir, PUBLIC_DIR, f));
+  for (const [f, text] of diagrams) files.set(f, text);
   const records = pages.map((p) => p.record);
   const id = createHash('sha1').update(JSON.stringify(records));
   for (const p of pages) id.update(JSON.stringify(p.body));

@@ -11,6 +11,8 @@ const DIRECTIVE = /^<!--\s*openapi:\s*(.+?)\s*-->\s*$/;
 
 /** The loaded document and the expander pages use. */
 export interface OpenApiExpander {
+  /** The dereferenced document, or null when it is missing or invalid. */
+  doc: OpenApiDoc | null;
   expand(body: string, file: string, bodyLine: number, errors: ContentError[]): string;
 }
 
@@ -25,6 +27,7 @@ export const expandOpenApi = {
       for (const e of r.errors) errors.push({ ...e, file: rel(abs) });
     }
     return {
+      doc,
       expand(body, file, bodyLine, errs) {
         if (!body.includes('openapi:')) return body;
         return body

@@ -14,6 +14,7 @@ import { chunkUrl } from '../../../src/shared/paths.ts';
 import { SITE_DATA_PATH } from '../../../src/shared/schemas/site-data.ts';
 import type { Chunk } from '../../../src/shared/schemas/manifest.ts';
 import { CHATBOT_COURSE, IVR_COURSE } from '../../support/courses.ts';
+import { literalRules, restatedVariables } from '../../support/variable-literals.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CONTENT = path.join(ROOT, 'content');
@@ -414,24 +415,7 @@ describe('numbers come from the site variables', () => {
   // A number from the brief's Numbers table, written in the page's source prose (with its unit where
   // the bare number is too common), should have been {{ vars.name }}. Fenced code is literal and is
   // not scanned; inline code is. The OpenAPI document is literal too, and checked against the values below.
-  const v = (name: string) => vars[name]!.replace('.', '\\.');
-  // [variable, the literal, a word that must be near it for the literal to mean that variable]
-  const rules: Array<[string, RegExp, RegExp | null]> = [
-    ['fuzzyThreshold', new RegExp(`(?<![\\d.])${v('fuzzyThreshold')}(?![\\d%]| ?s\\b| ?seconds?)`), /threshold|fuzzy|similar/i],
-    ['fuzzyThresholdMin', new RegExp(`(?<![\\d.])${v('fuzzyThresholdMin')}(?![\\d%]| ?s\\b| ?seconds?)`), /threshold|fuzzy|similar/i],
-    ['fuzzyThresholdMax', new RegExp(`(?<![\\d.])${v('fuzzyThresholdMax')}(?![\\d%]| ?s\\b| ?seconds?)`), /threshold|fuzzy|similar|exact/i],
-    ['listeningTimeout', new RegExp(`(?<![\\d.])${v('listeningTimeout')} ?(s|sec|seconds?)\\b`), /listen/i],
-    ['listeningTimeoutMax', new RegExp(`(?<![\\d.])${v('listeningTimeoutMax')} ?(s|sec|seconds?)\\b`), /listen/i],
-    ['endOfSpeechTimeout', new RegExp(`(?<![\\d.])${v('endOfSpeechTimeout')}(?![\\d%])`), /end-of-speech|endOfSpeech|silence|pause/i],
-    ['endOfSpeechTimeoutMax', new RegExp(`(?<![\\d.])${v('endOfSpeechTimeoutMax')} ?(s|sec|seconds?)\\b`), /end-of-speech|endOfSpeech/i],
-    ['whatsappWindowHours', new RegExp(`(?<![\\d.])${v('whatsappWindowHours')}[- ]?(h|hours?)\\b`), /whatsapp|window/i],
-    ['concurrentTests', new RegExp(`(?<![\\d.])${v('concurrentTests')} (concurrent|tests|slots)`), null],
-    ['monitoringIntervalMinutes', new RegExp(`(?<![\\d.–-])${v('monitoringIntervalMinutes')}[- ]?(min|minutes?)\\b`), /interval|monitor|schedule|every/i],
-    ['monitoringIntervalMinMinutes', new RegExp(`(?<![\\d.–-])${v('monitoringIntervalMinMinutes')}[- ]?(min|minutes?)\\b`), /interval|monitor|schedule|shortest|minimum/i],
-    ['runHistoryDays', new RegExp(`(?<![\\d.])${v('runHistoryDays')}[- ]?days?\\b`), null],
-    ['apiRequestsPerMinute', new RegExp(`(?<![\\d.])${v('apiRequestsPerMinute')} requests`), null],
-    ['tokenLength', new RegExp(`(?<![\\d.])${v('tokenLength')} (characters|letters)`), null],
-  ];
+  const rules = literalRules(vars);
 
   it('states no default or limit of the brief as a literal in prose', () => {
     const found: string[] = [];
@@ -446,14 +430,7 @@ describe('numbers come from the site variables', () => {
         r.frontmatter.description ?? '',
         r.frontmatter.tagline ?? '',
       ];
-      for (const t of texts) {
-        for (const [name, re, concept] of rules) {
-          const m = re.exec(t);
-          if (m && (!concept || concept.test(t))) {
-            found.push(`${r.path}: "${m[0]}" should be {{ vars.${name} }} (…${t.slice(Math.max(0, m.index - 40), m.index + 30)}…)`);
-          }
-        }
-      }
+      for (const t of texts) found.push(...restatedVariables(t, rules).map((m) => `${r.path}: ${m}`));
     }
     expect(found).toEqual([]);
   });
