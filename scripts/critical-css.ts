@@ -4,7 +4,7 @@
  * without holding the paint and cached across pages.
  *
  * A rule is kept when every class and element name its selector requires
- * (outside :not()) occurs in the page's HTML: an over-approximation that
+ * (outside functional pseudo-classes such as :not() and :is()) occurs in the page's HTML: an over-approximation that
  * ignores how the elements nest, so nothing the page shows is left
  * unstyled. The `dark` class counts as present (the boot script may add it
  * before the paint), and so do html, head and body. At-rules that are not
@@ -30,8 +30,9 @@ function needsOf(selector: string): Needs[] {
       for (const sel of root.nodes) {
         const needs: Needs = { classes: [], tags: [] };
         sel.walk((n) => {
-          // Whatever sits inside :not() is not required to be there.
-          for (let p = n.parent; p; p = p.parent) if (p.type === 'pseudo' && p.value.toLowerCase() === ':not') return;
+          // Inside :not() nothing is required; inside :is(), :where(), :has() one of several is: neither
+          // is counted (a rule too many is kept, never one too few).
+          for (let p = n.parent; p; p = p.parent) if (p.type === 'pseudo') return;
           if (n.type === 'class') needs.classes.push(n.value);
           else if (n.type === 'tag') needs.tags.push(n.value.toLowerCase());
         });

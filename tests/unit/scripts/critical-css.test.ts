@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { criticalCss, tokensOf } from '../../../scripts/critical-css.ts';
+import { documentFile, redirectsOf, firstScreenOf, FIRST_SCREEN_CHARS } from '../../../scripts/page-documents.ts';
+
+const CSS = [
+  '@layer theme, base, utilities;',
+  '@font-face{font-family:X;src:url(/x.woff2)}',
+  '@property --tw-x{syntax:"*";inherits:false}',
+  ':root{--c:red}',
+  'html,body{margin:0}',
+  '.navbar{color:black}',
+  ':is(.navbar,.shell-nav):where(.dark,.dark *){color:white}',
+  '.table-scroll table{width:100%}',
+  '.prose :where(p):not(:where([class~=not-prose] *)){margin:1em 0}',
+  '@media (min-width:64rem){.sidebar{display:block}.navbar{height:4rem}}',
+  '@layer utilities{.mt-2{margin-top:.5rem}.hover\\:underline:hover{text-decoration:underline}}',
+].join('');
+
+describe('critical CSS', () => {
+  const critical = criticalCss(CSS);
+  const page = '<header class="navbar"><a class="mt-2 hover:underline">x</a></header><div class="prose"><p>text</p></div>';
+  const out = critical.forPage(page);
+
+  it('keeps the rules whose classes and elements the page has, dark variants and alternatives included', () => {
+    expect(out).toContain('.navbar{color:black}');
+    expect(out).toContain(':is(.navbar,.shell-nav):where(.dark,.dark *){color:white}');
+    expect(out).toContain('.prose :where(p):not(:where([class~=not-prose] *)){margin:1em 0}');
+    expect(out).toContain('.hover\\:underline:hover');
+    expect(out).toContain('@media (min-width:64rem){.navbar{height:4rem}}');
+  });
+
+  it('leaves out the rules for what the page does not have, and at-rules left empty', () => {
+    expect(out).not.toContain('.table-scroll');
+    expect(out).not.toContain('.sidebar');
+  });
+
+  it('keeps what is not a style rule: layer order, font faces, custom properties, root variables', () => {
+    expect(out.startsWith('@layer theme, base, utilities;')).toBe(true);
+    expect(out).toContain('@font-face{');
+    expect(out).toContain('@property --tw-x');
+    expect(out).toContain(':root{--c:red}');
+    expect(out).toContain('html,body{margin:0}');
+  });
+
+  it('reads class names with the characters Tailwind escapes', () => {
+    expect([...tokensOf('<p class="min-[400px]:w-40 dark:text-white">').classes]).toEqual(['min-[400px]:w-40', 'dark:text-white']);
+    const c = criticalCss('.min-\\[400px\\]\\:w-40{width:10rem}.other{color:red}');
+    expect(c.forPage('<p class="min-[400px]:w-40">')).toBe('.min-\\[400px\\]\\:w-40{width:10rem}');
+  });
+});
+
+describe('page document paths', () => {
+  it('writes a folder page as its index.html and a .html page as itself', () => {
+    expect(documentFile('/')).toBe('index.html');
+    expect(documentFile('/guides/ivr/')).toBe('guides/ivr/index.html');
+    expect(documentFile('/releases/201912.html')).toBe('releases/201912.html');
+  });
+
+  it('gives every alias and the other ending of each page a redirect, never over a page', () => {
+    const moves = redirectsOf([{ path: '/' }, { path: '/a/' }, { path: '/b.html' }, { path: '/c/' }, { path: '/c.html' }], { '/old/': '/a/', '/a/': '/b.html' });
+    expect(Object.fromEntries(moves)).toEqual({ '/old/': '/a/', '/a.html': '/a/', '/b/': '/b.html' });
+  });
+
+  it('cuts the body to its first screen for the critical CSS, keeping the frame', () => {
+    const body = 'x'.repeat(FIRST_SCREEN_CHARS * 2);
+    const cut = firstScreenOf(`<nav class="n"></nav><div class="prose" data-static-body="">${body}</div><footer class="f"></footer>`);
+    expect(cut).toContain('<nav class="n">');
+    expect(cut).toContain('<footer class="f">');
+    expect(cut.length).toBeLessThan(FIRST_SCREEN_CHARS + 200);
+  });
+});
