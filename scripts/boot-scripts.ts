@@ -10,8 +10,10 @@ import * as esbuild from 'esbuild';
 export interface BootScripts {
   /** index.html of the single output: theme, font hold, the page's chunk and its early title. */
   single: string;
-  /** A page document: theme and font hold. */
+  /** A page document: theme, font hold, and the whole stylesheet (the document inlines the critical rules). */
   page: string;
+  /** A page document that links the whole stylesheet itself: theme and font hold. */
+  pageLinkedCss: string;
   /** 404.html of the single output: the redirect to index.html. */
   redirect: string;
 }
@@ -35,10 +37,11 @@ async function bundle(entry: string, define: Record<string, string> = {}): Promi
 
 /** Bundles the three scripts for a site served under `base`. */
 export async function buildBootScripts(base: string, cssUrl: string): Promise<BootScripts> {
-  const [single, page, redirect] = await Promise.all([
+  const [single, page, pageLinkedCss, redirect] = await Promise.all([
     bundle('src/boot/single.ts'),
     bundle('src/boot/page.ts', { __APP_CSS__: JSON.stringify(cssUrl) }),
+    bundle('src/boot/page.ts', { __APP_CSS__: '""' }),
     bundle('src/boot/redirect.ts', { __BASE__: JSON.stringify(base) }),
   ]);
-  return { single, page, redirect };
+  return { single, page, pageLinkedCss, redirect };
 }

@@ -21,6 +21,11 @@ import { writeJquerySandbox } from './jquery-sandbox.ts';
 import { searchDefine } from './search-define.ts';
 
 const root = process.cwd();
+/**
+ * Most bytes of inline stylesheet copies a `pages` build writes (the stylesheet's size times the pages,
+ * an upper bound of the critical rules): about 1,000 pages of this site's stylesheet.
+ */
+const INLINE_CSS_MAX_TOTAL = 64 * 1024 * 1024;
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const started = Date.now();
 const stage = createStage(dist, false);
@@ -101,16 +106,20 @@ try {
   const buildId = content.manifest.buildId;
   if (pagesOutput) {
     // Each layout's critical rules inline (allowed by their hash), the whole stylesheet loaded by the
-    // boot script without holding the paint (or with it, for an #anchor), and linked for readers without scripts.
-    const critical = criticalCss(css);
+    // boot script without holding the paint (or with it, for an #anchor), and linked for readers without
+    // scripts. A site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links
+    // the stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
+    const linked = css.length * content.pages.length > INLINE_CSS_MAX_TOTAL;
+    const critical = linked ? null : criticalCss(css);
     const styleFor = (_layout: string, firstScreens: string): DocumentStyle => {
+      if (!critical) return { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot.page]) };
       const rules = critical.forPage(firstScreens);
       return {
         tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
         csp: cspFor(site, [boot.page], [rules]),
       };
     };
-    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: boot.page };
+    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: linked ? boot.pageLinkedCss : boot.page };
     const byPath = new Map(content.pages.map((p) => [p.record.path, p.record]));
     const sidebar = resolveSidebar(site.sidebar, byPath);
     writePageDocuments(base, sidebar, content.pages, buildId, styleFor, (doc) => {

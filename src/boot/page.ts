@@ -17,6 +17,8 @@ declare const __APP_CSS__: string;
  * and nothing moves when it arrives.
  */
 function loadStylesheet(): void {
+  // The document links the stylesheet itself (a large site: no inline copy of the rules).
+  if (!__APP_CSS__) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = __APP_CSS__;
