@@ -160,12 +160,22 @@ async function throttle(page: Page, rate: number): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
-/** Layout shifts of the document so far (the CLS sum, without input exclusion windows: every shift counts). */
+/** Layout shifts of the document so far (every shift counts, no input exclusion), each with what moved, for the failure message. */
 const SHIFT_OBSERVER = () => {
-  (window as unknown as { __shifts: number[] }).__shifts = [];
+  const w = window as unknown as { __shifts: number[]; __shiftSources: string[] };
+  w.__shifts = [];
+  w.__shiftSources = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-      if (!e.hadRecentInput) (window as unknown as { __shifts: number[] }).__shifts.push(e.value);
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] }>) {
+      if (e.hadRecentInput) continue;
+      w.__shifts.push(e.value);
+      const what = e.sources.map((s) => {
+        const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+        const r = (x: DOMRectReadOnly) => `${Math.round(x.x)},${Math.round(x.y)} ${Math.round(x.width)}x${Math.round(x.height)}`;
+        return `${el ? `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}` : '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`;
+      });
+      w.__shiftSources.push(`${Math.round(e.startTime)} ms ${e.value.toFixed(4)}: ${what.join('; ')} (fonts ${document.fonts.status}, stylesheets ${[...document.styleSheets].map((x) => x.media.mediaText || 'all').join(',')})`);
     }
   }).observe({ type: 'layout-shift', buffered: true });
 };
@@ -200,8 +210,11 @@ describe('the app taking a page document over', () => {
       await h1(page);
       await page.waitForFunction(() => document.querySelectorAll('main .code-block pre code.hljs, main .code-block pre').length >= 0);
       await page.waitForTimeout(300); // let any late shift be reported (the observer is asynchronous)
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-      expect(shifts.reduce((a, b) => a + b, 0), `${p}: layout shifts ${shifts.join(', ')}`).toBe(0);
+      const { shifts, sources } = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: number[]; __shiftSources: string[] };
+        return { shifts: w.__shifts, sources: w.__shiftSources };
+      });
+      expect(shifts.reduce((a, b) => a + b, 0), `${p}: layout shifts\n${sources.join('\n')}`).toBe(0);
       expect(chunks, `${p}: chunk requests on the first load`).toEqual([]);
       const adopted = await page.evaluate(ARTICLE_DOM);
       expect(await page.locator('[data-static-body]').count(), p).toBe(0);
