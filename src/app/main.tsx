@@ -53,4 +53,6 @@ if (first) starting.push(first);
 void Promise.race([Promise.allSettled(starting), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() =>
   startTransition(() => createRoot(document.getElementById('root')!).render(<App client={client} />)),
 );
-registerServiceWorker();
+// The dev server's channel (dead code in production builds, so not in their bundles); no service worker in dev.
+if (__DEV__) void import('../dev/client.ts').then((m) => m.startDevClient(client));
+else registerServiceWorker();
