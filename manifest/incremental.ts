@@ -20,15 +20,15 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
-import type { Chunk, Manifest } from '../src/shared/schemas/manifest.ts';
+import type { Chunk } from '../src/shared/schemas/manifest.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
 import { routesUrl, sectionOf, SITE_DATA_PATH, type PageLink, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
 import { readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
 import { buildPathIndex, chunkUrl, regularPathOf } from '../src/shared/paths.ts';
-import { pageMarkdown } from '../src/shared/page-markdown.ts';
-import { markdownPathOf, siteUrl } from '../src/shared/site-urls.ts';
 import { checkPaths, CONFIG_DIR, frontMatterOf, listFiles, loadSite, loadVariables, PUBLIC_DIR, readUtf8, type CompiledPage } from './compile.ts';
 import type { ContentError } from './errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
@@ -40,8 +40,8 @@ import { AnalysisPool, planFor } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi, type OpenApiExpander } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
-import { checkPublishedPaths, publish } from './publishing.ts';
-import { writeSearchIndex } from '../scripts/search-index.ts';
+import { checkPublishedPaths } from './publishing.ts';
+import type { BackgroundMessage, BackgroundPage } from './dev-background-main.ts';
 
 /** Bumped when the cached facts' shape changes. */
 const CACHE_VERSION = 1;
@@ -94,7 +94,6 @@ interface CacheFile {
   version: number;
   facts: Map<string, MarkdownFacts>;
   outputs: Map<string, string>;
-  search: string;
 }
 
 const hash = (s: string) => createHash('sha1').update(s).digest('base64url').slice(0, 20);
@@ -132,15 +131,13 @@ export class DevCompiler {
   private lastCommit: (abs: string) => number = () => 0;
   private facts = new Map<string, MarkdownFacts>();
   private outputs = new Map<string, string>();
-  private searchKey = '';
   /** Last good (emitted) state per page: its record and previous/next, by relative path. */
   private emitted = new Map<string, { record: PageRecord; links: string; path: string }>();
   private readonly buildId = 'dev';
-  private backgroundTimer: ReturnType<typeof setTimeout> | undefined;
-  private background: Promise<void> = Promise.resolve();
-  private backgroundDirty = false;
-  /** The records the site shows now (a page with errors keeps its last good one). */
-  private shown: PageRecord[] = [];
+  private worker: Worker | undefined;
+  private flushes = 0;
+  /** Relative paths in the order of their pages' paths (kept until pages are added, removed or moved). */
+  private order: string[] = [];
 
   constructor(private readonly o: DevCompilerOptions) {
     this.contentDir = path.resolve(o.contentDir);
@@ -160,7 +157,6 @@ export class DevCompiler {
       // The outputs' hashes only hold if the files are still there.
       if (existsSync(path.join(this.o.outDir, SITE_DATA_PATH))) {
         this.outputs = c.outputs;
-        this.searchKey = c.search;
       }
     } catch {
       /* no cache yet, or an unreadable one: a cold start */
@@ -177,7 +173,7 @@ export class DevCompiler {
     this.facts = used;
     mkdirSync(this.o.cacheDir, { recursive: true });
     const tmp = `${this.cacheFile}.${process.pid}`;
-    writeFileSync(tmp, v8.serialize({ version: CACHE_VERSION, facts: used, outputs: this.outputs, search: this.searchKey } satisfies CacheFile));
+    writeFileSync(tmp, v8.serialize({ version: CACHE_VERSION, facts: used, outputs: this.outputs } satisfies CacheFile));
     renameSync(tmp, this.cacheFile);
   }
 
@@ -282,6 +278,7 @@ export class DevCompiler {
   /** The first compile: every page, with the cache of an earlier run when there is one. */
   async start(): Promise<CompileReport> {
     const started = this.lastCommitStart();
+    const worker = this.startWorker();
     this.loadCache();
     this.loadConfig();
     await this.loadOpenApi();
@@ -292,6 +289,7 @@ export class DevCompiler {
     const { entries, analysed } = await this.compilePages(md);
     for (const e of entries) this.entries.set(e.relativePath, e);
     for (const f of this.publicFiles) this.copyPublic(f);
+    await worker;
     return this.finish({ changed: entries, removed: [], all: true, analysed, structure: true });
   }
 
@@ -365,8 +363,11 @@ export class DevCompiler {
 
   /** Checks, then writes what changed. */
   private finish(c: { changed: Entry[]; removed: Entry[]; all: boolean; analysed: number; structure: boolean; before?: Map<string, Entry | undefined> }): CompileReport {
-    const all = [...this.entries.values()];
-    const pages = all.map((e) => e.page).sort((a, b) => a.record.path.localeCompare(b.record.path));
+    if (c.all || c.structure || this.order.length !== this.entries.size) {
+      this.order = [...this.entries.values()].sort((a, b) => a.page.record.path.localeCompare(b.page.record.path)).map((e) => e.relativePath);
+    }
+    const all = this.order.map((f) => this.entries.get(f)!);
+    const pages = all.map((e) => e.page);
 
     // Which pages' references may have changed: the changed ones, and those linking to any address
     // a changed or removed page answers at (or answered at before).
@@ -443,6 +444,8 @@ export class DevCompiler {
       c.structure || c.all || c.changed.some((e) => this.emitted.get(e.relativePath)?.record.title !== e.page.record.title);
     // Chunks to consider: the changed pages, and when titles or addresses moved, every page (only those whose neighbours changed are written).
     const candidates = titlesChanged ? all : c.changed;
+    const upsert: BackgroundPage[] = [];
+    const gone: string[] = [];
     for (const e of candidates) {
       if (held.has(e.file)) continue;
       const { prev, next } = neighbours(e.page.record);
@@ -454,11 +457,11 @@ export class DevCompiler {
       const chunkFile = chunkUrl(r.path).slice(1);
       if (last && last.path !== r.path) {
         remove(chunkUrl(last.path).slice(1));
-        remove(markdownPathOf(last.path).slice(1));
         report.changedPaths.push(last.path);
+        gone.push(last.path);
       }
       if (write(chunkFile, JSON.stringify(chunk))) report.changedPaths.push(r.path);
-      write(markdownPathOf(r.path).slice(1), pageMarkdown(r, e.page.body.markdown, siteUrl(config, r.path)));
+      if (changedSet.has(e) || c.all) upsert.push({ record: r, markdown: e.page.body.markdown, sections: e.page.facts.sections, terms: e.page.facts.terms, searchKey: `${r.title}\0${e.bodyHash}` });
       this.emitted.set(e.relativePath, { record: r, links, path: r.path });
     }
     for (const e of c.removed) {
@@ -466,8 +469,8 @@ export class DevCompiler {
       this.emitted.delete(e.relativePath);
       if (!last || records.has(last.path)) continue;
       remove(chunkUrl(last.path).slice(1));
-      remove(markdownPathOf(last.path).slice(1));
       report.changedPaths.push(last.path);
+      gone.push(last.path);
     }
 
     // The route table and route files, from the records the site shows.
@@ -491,54 +494,42 @@ export class DevCompiler {
         report.routesChanged = true;
       }
     }
-    this.shown = shown;
-    if (report.written > 0 || !existsSync(path.join(this.o.outDir, 'manifest.json'))) this.scheduleBackground();
+    if (upsert.length || gone.length || c.all) {
+      this.worker?.postMessage({ type: 'update', buildId: this.buildId, upsert, remove: gone.filter((p) => !records.has(p)), ...(c.all ? { site: { config, file: this.site.file } } : {}) } satisfies BackgroundMessage);
+    }
     return report;
   }
 
-  /**
-   * What no open page waits for: manifest.json, the search index and the
-   * site-wide published files. Written once the changes have settled, after
-   * the pages themselves.
-   */
-  private scheduleBackground(): void {
-    this.backgroundDirty = true;
-    clearTimeout(this.backgroundTimer);
-    this.backgroundTimer = setTimeout(() => {
-      this.background = this.background.then(() => this.writeBackground()).catch((e: unknown) => console.error('Writing the search index failed:', e));
-    }, 400);
-  }
-
-  private async writeBackground(): Promise<void> {
-    if (!this.backgroundDirty || !this.site) return;
-    const records = this.shown;
-    this.backgroundDirty = false;
-    const config = this.site.config;
-    const manifest: Manifest = { buildId: this.buildId, site: config, pages: records.slice().sort((a, b) => a.path.localeCompare(b.path)) };
-    writeFileSync(path.join(this.o.outDir, 'manifest.json'), JSON.stringify(manifest));
-    const byPath = new Map([...this.entries.values()].map((e) => [e.page.record.path, e]));
-    const shown = manifest.pages.map((r) => byPath.get(r.path)).filter((e): e is Entry => !!e);
-    const published = publish(config, shown.map((e) => ({ record: e.page.record, markdown: e.page.body.markdown })), this.site.file);
-    for (const [file, text] of published.files) if (!file.endsWith('.md')) writeFileSync(path.join(this.o.outDir, file), text);
-    const search = shown.map((e) => ({ path: e.page.record.path, title: e.page.record.title, sections: e.page.facts.sections, terms: e.page.facts.terms }));
-    const key = hash(search.map((s) => `${s.path}\0${s.title}\0${byPath.get(s.path)!.bodyHash}`).join('\n'));
-    if (key !== this.searchKey || !existsSync(path.join(this.o.outDir, 'search', 'index.json'))) {
-      await writeSearchIndex(this.o.outDir, search);
-      this.searchKey = key;
-    }
-  }
-
-  /** Waits for the background writes (tests, and before the cache is saved). */
+  /** Waits until the background thread has written everything sent so far (tests, the bench, before the cache is saved). */
   async settled(): Promise<void> {
-    if (this.backgroundDirty) {
-      clearTimeout(this.backgroundTimer);
-      this.background = this.background.then(() => this.writeBackground());
-    }
-    await this.background;
+    const w = this.worker;
+    if (!w) return;
+    const id = ++this.flushes;
+    await new Promise<void>((resolve) => {
+      const on = (m: { type: string; id: number }) => {
+        if (m.type !== 'flushed' || m.id !== id) return;
+        w.off('message', on);
+        resolve();
+      };
+      w.on('message', on);
+      w.postMessage({ type: 'flush', id } satisfies BackgroundMessage);
+    });
   }
 
-  /** Stops the pending background write. */
+  /** Starts the background thread (Markdown copies, manifest.json, search index, site-wide files). */
+  private async startWorker(): Promise<void> {
+    const runTs = (globalThis as Record<symbol, { bundle(entry: string): Promise<string> } | undefined>)[Symbol.for('run-ts')];
+    const script = runTs
+      ? pathToFileURL(await runTs.bundle(fileURLToPath(new URL('./dev-background-main.ts', import.meta.url))))
+      : new URL('./dev-background.mjs', import.meta.url);
+    this.worker = new Worker(script, { workerData: { outDir: this.o.outDir, cacheDir: this.o.cacheDir, delayMs: 300 } });
+    this.worker.unref();
+    this.worker.on('error', (e) => console.error('The background writer stopped:', e));
+  }
+
+  /** Stops the background thread. */
   stop(): void {
-    clearTimeout(this.backgroundTimer);
+    void this.worker?.terminate();
+    this.worker = undefined;
   }
 }

@@ -272,8 +272,8 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
 
   log(`Dev server at ${url}/ (${first.recompiled} pages compiled, ${first.analysed} analysed, the rest from the cache; ready in ${seconds(performance.now() - t0)})`);
   if (errors.length) log(new ContentBuildError(errors).message);
-  // The cache is saved once the first compile has settled, so a restart finds it even after a crash.
-  void compiler.settled().then(() => compiler.saveCache()).catch(() => undefined);
+  // After a cold start the cache is saved at once, so a restart finds it even after a crash (and always on close).
+  if (first.analysed > 0) void compiler.settled().then(() => compiler.saveCache()).catch(() => undefined);
 
   // The content watcher: events are gathered until the editor's burst of writes has settled.
   const pending = new Set<string>();
