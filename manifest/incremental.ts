@@ -177,6 +177,11 @@ export class DevCompiler {
     renameSync(tmp, this.cacheFile);
   }
 
+  /** True when an earlier run left its cache and output. */
+  get hasCache(): boolean {
+    return existsSync(this.cacheFile) && existsSync(path.join(this.o.outDir, SITE_DATA_PATH));
+  }
+
   /** Is `abs` (under the content folder) a page file? */
   isPage(abs: string): boolean {
     const f = path.relative(this.contentDir, abs).split(path.sep).join('/');
@@ -253,7 +258,12 @@ export class DevCompiler {
 
   /** Reads and analyses `files` (relative paths); analysis runs on worker threads when there are many. */
   private async compilePages(files: string[]): Promise<{ entries: Entry[]; analysed: number }> {
-    const read = files.map((f) => ({ f, r: this.read(f) }));
+    const read: Array<{ f: string; r: ReturnType<DevCompiler['read']> }> = [];
+    for (const [i, f] of files.entries()) {
+      read.push({ f, r: this.read(f) });
+      // Lets requests in while a large site is read (the dev server serves the last run's output meanwhile).
+      if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+    }
     const hashes = read.map(({ r }) => hash(r.body));
     const missing: number[] = [];
     hashes.forEach((h, i) => {

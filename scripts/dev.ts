@@ -16,11 +16,12 @@
  * `startDevServer()` for tests and the bench.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, copyFileSync, existsSync, mkdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { cpSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import * as esbuild from 'esbuild';
 import { appOptions } from '../esbuild.config.mjs';
 import { FONT_FILES, renderHtml } from './html.ts';
@@ -30,6 +31,10 @@ import { SiteData, SITE_DATA_PATH } from '../src/shared/schemas/site-data.ts';
 import { DEV_EVENTS_PATH, DEV_STYLESHEET, type DevError, type DevMessage } from '../src/dev/protocol.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// scripts/run-ts.mjs raises V8's optimisation budget for short builds; the dev server runs for hours and
+// compiles the same pages again and again, so its hot code (the Markdown parser) is optimised as usual.
+v8.setFlagsFromString('--interrupt-budget=67584');
 
 export interface DevServerOptions {
   contentDir?: string;
@@ -79,6 +84,28 @@ const SW_REMOVER = `self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (e) => e.waitUntil(self.registration.unregister().then(() => self.clients.matchAll({ type: 'window' })).then((cs) => cs.forEach((c) => c.navigate(c.url)))));
 `;
 
+/** Writes `bytes` to `file` by rename unless the file holds them already; true when it changed. */
+function publishBytes(file: string, bytes: Uint8Array): boolean {
+  try {
+    if (Buffer.from(readFileSync(file)).equals(Buffer.from(bytes))) return false;
+  } catch {
+    /* not there yet */
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, bytes);
+  renameSync(`${file}.tmp`, file);
+  return true;
+}
+
+/** Publishes a file a tool wrote beside the served one; true when the served one changed. */
+function publishFile(from: string, to: string): boolean {
+  try {
+    return publishBytes(to, readFileSync(from));
+  } catch {
+    return false;
+  }
+}
+
 const seconds = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
 /** "content/a.md", "content/a.md and content/b.md", "content/a.md and 4 more files". */
@@ -109,11 +136,14 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   };
   let errors: ContentError[] = [];
 
-  // The stylesheet: Tailwind's own watch, in its process; each rebuild after the first is swapped in the tab.
+  // The stylesheet: Tailwind's own watch, in its process, into a file beside the served one, which
+  // each build replaces by rename (a request never reads half a file); each build after the first is
+  // swapped in the tab. A stylesheet of an earlier run is served meanwhile.
   const cssFile = path.join(outDir, DEV_STYLESHEET.slice(1));
+  const hadCss = existsSync(cssFile);
   let tailwind: ChildProcess | undefined;
   const cssReady = new Promise<void>((resolve, reject) => {
-    tailwind = spawn(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', cssFile, '--watch=always'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    tailwind = spawn(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', `${cssFile}.build`, '--watch=always'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
     let first = true;
     let started = performance.now();
     tailwind.stderr!.setEncoding('utf8');
@@ -123,11 +153,13 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
         started = performance.now();
         return;
       }
+      const changed = publishFile(`${cssFile}.build`, cssFile);
       if (first) {
         first = false;
         resolve();
-        return;
+        if (!hadCss || !changed) return;
       }
+      if (!changed) return;
       log(`stylesheet changed: swapped in ${seconds(performance.now() - started)}`);
       send({ type: 'css', href: `${DEV_STYLESHEET}?v=${Date.now()}` });
     });
@@ -144,6 +176,8 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   cpSync(path.join(root, 'public'), outDir, { recursive: true, filter: (src) => !/\.html$/.test(src) });
 
   const base = appOptions(outDir, { minify: false }) as esbuild.BuildOptions;
+  // An app of an earlier run is served until the first build is done; if that build differs, open tabs reload.
+  const hadApp = existsSync(path.join(outDir, appEntry));
   let appStarted = performance.now();
   let appFirst = true;
   let resolveApp!: () => void;
@@ -154,6 +188,8 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
     entryNames: '[name]',
     sourcemap: 'linked',
     logLevel: 'silent',
+    // Written here, each file by rename: a tab never loads half a bundle.
+    write: false,
     define: {
       ...base.define,
       __DEV__: 'true',
@@ -170,18 +206,21 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
             appStarted = performance.now();
           });
           build.onEnd((r) => {
+            const wasFirst = appFirst;
+            appFirst = false;
             if (r.errors.length > 0) {
               const text = esbuild.formatMessagesSync(r.errors, { kind: 'error', color: false }).join('\n');
               log(`src changed: the app did not build:\n${text}`);
-              if (appFirst) resolveApp();
-              appFirst = false;
+              if (wasFirst) resolveApp();
               return;
             }
-            if (appFirst) {
-              appFirst = false;
+            let changed = false;
+            for (const f of r.outputFiles ?? []) changed = publishBytes(f.path, f.contents) || changed;
+            if (wasFirst) {
               resolveApp();
-              return;
+              if (!hadApp || !changed) return;
             }
+            if (!changed) return;
             log(`src changed: app rebuilt in ${seconds(performance.now() - appStarted)}, reloading the open tabs`);
             send({ type: 'reload' });
           });
@@ -193,9 +232,16 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
 
   // The content, with the cache of an earlier run.
   const compiler = new DevCompiler({ contentDir, outDir, cacheDir, appEntry });
-  const first = await compiler.start();
-  errors = first.errors;
-  await Promise.all([appReady, cssReady]);
+  // With the output of an earlier run, the server starts at once and serves it while the content is
+  // checked against the cache; what changed since is then pushed to the open tabs like any edit.
+  const early = compiler.hasCache && hadApp && hadCss;
+  const compiling = compiler.start();
+  let first: CompileReport | undefined;
+  if (!early) {
+    first = await compiling;
+    errors = first.errors;
+    await Promise.all([appReady, cssReady]);
+  }
 
   let indexHtml = '';
   const renderIndex = () => {
@@ -240,7 +286,7 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
       return;
     }
     const abs = path.join(outDir, path.normalize(rel));
-    if (abs.startsWith(outDir + path.sep) && !abs.endsWith('.tmp')) {
+    if (abs.startsWith(outDir + path.sep) && !/\.(tmp|build)$/.test(abs)) {
       try {
         if ((await stat(abs)).isFile()) {
           const body = await readFile(abs);
@@ -270,15 +316,29 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
     for (const res of clients) res.write(': keep-alive\n\n');
   }, 15_000);
 
-  log(`Dev server at ${url}/ (${first.recompiled} pages compiled, ${first.analysed} analysed, the rest from the cache; ready in ${seconds(performance.now() - t0)})`);
-  if (errors.length) log(new ContentBuildError(errors).message);
-  // After a cold start the cache is saved at once, so a restart finds it even after a crash (and always on close).
-  if (first.analysed > 0) void compiler.settled().then(() => compiler.saveCache()).catch(() => undefined);
+  const summary = (r: CompileReport) => `${r.recompiled} pages compiled, ${r.analysed} analysed, the rest from the cache`;
+  if (first) {
+    log(`Dev server at ${url}/ (${summary(first)}; ready in ${seconds(performance.now() - t0)})`);
+    if (errors.length) log(new ContentBuildError(errors).message);
+  } else log(`Dev server at ${url}/ (serving the last run's output while the content is checked against the cache)`);
+  const ready = (first ? Promise.resolve(first) : compiling).then((r) => {
+    if (!first) {
+      errors = r.errors;
+      log(`Content checked: ${summary(r)}, ${r.changedPaths.length} page${r.changedPaths.length === 1 ? '' : 's'} changed since the last run (${seconds(performance.now() - t0)} after start)`);
+      if (errors.length) log(new ContentBuildError(errors).message);
+      if (r.routesChanged) renderIndex();
+      if (r.changedPaths.length || r.routesChanged) send({ type: 'content', paths: r.changedPaths, routes: r.routesChanged });
+      send({ type: 'errors', errors: devErrors(errors) });
+    }
+    // After a cold start the cache is saved at once, so a restart finds it even after a crash (and always on close).
+    if (r.analysed > 0) void compiler.settled().then(() => compiler.saveCache()).catch(() => undefined);
+  });
 
   // The content watcher: events are gathered until the editor's burst of writes has settled.
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
+  // Changes wait for the first compile.
+  let running: Promise<void> = ready.catch((e: unknown) => log(`The first compile failed: ${e instanceof Error ? e.stack : String(e)}`));
   const waiters: Array<(r: CompileReport) => void> = [];
   const rebuild = async () => {
     const files = [...pending];
