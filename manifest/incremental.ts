@@ -483,7 +483,11 @@ export class DevCompiler {
       gone.push(last.path);
     }
 
-    // The route table and route files, from the records the site shows.
+    // The route table and route files, from the records the site shows: only when titles, addresses or the config changed.
+    if (!titlesChanged) {
+      this.post(upsert, gone, records, c.all);
+      return report;
+    }
     const shown = [...records.values()];
     const index = buildPathIndex(shown);
     const siteData: SiteData = { buildId: this.buildId, site: config, sidebar: resolveSidebar(config.sidebar, records), redirects: Object.fromEntries(index.redirects), app: this.o.appEntry };
@@ -504,10 +508,27 @@ export class DevCompiler {
         report.routesChanged = true;
       }
     }
-    if (upsert.length || gone.length || c.all) {
-      this.worker?.postMessage({ type: 'update', buildId: this.buildId, upsert, remove: gone.filter((p) => !records.has(p)), ...(c.all ? { site: { config, file: this.site.file } } : {}) } satisfies BackgroundMessage);
-    }
+    this.post(upsert, gone, records, c.all);
     return report;
+  }
+
+  /** Sends the background thread the pages that changed (and the config, when it did). */
+  private post(upsert: BackgroundPage[], gone: string[], records: ReadonlyMap<string, PageRecord>, config: boolean): void {
+    if (!this.site || (!upsert.length && !gone.length && !config)) return;
+    const site = config ? { site: { config: this.site.config, file: this.site.file } } : {};
+    this.worker?.postMessage({ type: 'update', buildId: this.buildId, upsert, remove: gone.filter((p) => !records.has(p)), ...site } satisfies BackgroundMessage);
+  }
+
+  /**
+   * Runs the Markdown analysis a few times in this thread, so the first edit after a start with the
+   * cache does not pay for compiling the parser (the start itself analysed nothing here).
+   */
+  warmUp(): void {
+    let n = 0;
+    for (const e of this.entries.values()) {
+      analyseMarkdown(e.page.body.markdown);
+      if (++n >= 6) break;
+    }
   }
 
   /** Waits until the background thread has written everything sent so far (tests, the bench, before the cache is saved). */

@@ -330,6 +330,7 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
       if (r.changedPaths.length || r.routesChanged) send({ type: 'content', paths: r.changedPaths, routes: r.routesChanged });
       send({ type: 'errors', errors: devErrors(errors) });
     }
+    if (r.analysed < 6) setTimeout(() => compiler.warmUp(), 200);
     // After a cold start the cache is saved at once, so a restart finds it even after a crash (and always on close).
     if (r.analysed > 0) void compiler.settled().then(() => compiler.saveCache()).catch(() => undefined);
   });

@@ -32,10 +32,17 @@ function restoreScroll(): void {
   const { path, y } = JSON.parse(saved) as { path: string; y: number };
   if (path !== location.pathname + location.search) return;
   const until = performance.now() + 5000;
+  let placed = 0;
   const step = () => {
+    // The app's own page, not the static shell that precedes it, and tall enough to scroll that far.
+    const rendered = !document.querySelector('[data-static-shell]') && !document.querySelector('main [aria-busy="true"]');
     const room = document.documentElement.scrollHeight - window.innerHeight;
-    if (room >= y || performance.now() > until) {
-      window.scrollTo(0, y);
+    if (rendered && room >= y) {
+      if (Math.abs(window.scrollY - y) > 1) window.scrollTo({ top: y, behavior: 'instant' });
+      // Held for a few frames while late parts of the page (images, fonts) settle.
+      if (++placed >= 30) return;
+    } else if (performance.now() > until) {
+      window.scrollTo({ top: y, behavior: 'instant' });
       return;
     }
     requestAnimationFrame(step);
@@ -77,10 +84,12 @@ export function startDevClient(client: QueryClient): void {
         root.style.minHeight = `${root.scrollHeight}px`;
         try {
           await refreshContent(client, m.paths, m.routes);
-          // The new body renders over the next frames; the position is held through them.
-          for (let frame = 0; frame < 20; frame++) {
+          // The new body is rendered within a frame or two. The browser's scroll anchoring may move the
+          // position a little to keep the text in view; only a jump back up (a page that was briefly
+          // shorter) is undone.
+          for (let frame = 0; frame < 2; frame++) {
             await new Promise((resolve) => requestAnimationFrame(resolve));
-            if (Math.abs(window.scrollY - y) > 1) window.scrollTo({ top: y, behavior: 'instant' });
+            if (window.scrollY < y - 50 && root.scrollHeight - window.innerHeight >= y) window.scrollTo({ top: y, behavior: 'instant' });
           }
         } finally {
           root.style.minHeight = '';

@@ -150,6 +150,45 @@ describe('the dev server', () => {
     await page.close();
   });
 
+  it('swaps the stylesheet without a reload when it changes', async () => {
+    const page = await open('/guides/');
+    // Tailwind scans src/: a file there with a class no other file uses adds a rule to the stylesheet.
+    const probe = path.resolve('src/dev/stylesheet-probe.test.txt');
+    try {
+      writeFileSync(probe, `outline-[${1000 + Math.floor(Math.random() * 1000)}px]\n`);
+      await page.waitForFunction(() => [...document.querySelectorAll('link[rel=stylesheet]')].some((l) => (l as HTMLLinkElement).href.includes('/assets/app.css?v=')), null, { timeout: 20_000 });
+      expect(await sameDocument(page)).toBe(true);
+      expect(lines.some((l) => l.startsWith('stylesheet changed: swapped in'))).toBe(true);
+    } finally {
+      rmSync(probe, { force: true });
+    }
+    await page.close();
+  });
+
+  it('reloads the tab for an app change and scrolls back to where it was', async () => {
+    const page = await open('/guides/long.html');
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1200) < 2);
+    const file = path.resolve('src/app/App.tsx');
+    const original = readFileSync(file, 'utf8');
+    try {
+      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+      writeFileSync(file, `${original}\n// changed by the dev server test\n`);
+      await reloaded;
+      await ready(page);
+      expect(await sameDocument(page)).toBe(false);
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(1150);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1200)).toBeLessThanOrEqual(50);
+    } finally {
+      // Put back, and wait for that rebuild's reload too, so it does not reach the next test's tab.
+      const again = page.waitForEvent('load', { timeout: 30_000 }).catch(() => undefined);
+      writeFileSync(file, original);
+      await again;
+    }
+    expect(lines.some((l) => /^src changed: app rebuilt in/.test(l))).toBe(true);
+    await page.close();
+  });
+
   it('keeps the dev client out of production bundles', () => {
     const assets = path.resolve('dist/assets');
     if (!existsSync(assets)) return expect.fail('dist/ is not built (npm test builds it first)');
