@@ -228,7 +228,8 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
       },
     ],
   });
-  await ctx.watch();
+  // Not awaited: the first build runs while the content compiles (and, with an earlier run's output, while it is served).
+  void ctx.watch().catch((e: unknown) => log(`The app's watch did not start: ${String(e)}`));
 
   // The content, with the cache of an earlier run.
   const compiler = new DevCompiler({ contentDir, outDir, cacheDir, appEntry });
