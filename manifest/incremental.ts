@@ -262,7 +262,7 @@ export class DevCompiler {
     for (const [i, f] of files.entries()) {
       read.push({ f, r: this.read(f) });
       // Lets requests in while a large site is read (the dev server serves the last run's output meanwhile).
-      if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+      if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
     }
     const hashes = read.map(({ r }) => hash(r.body));
     const missing: number[] = [];

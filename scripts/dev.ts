@@ -236,7 +236,20 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   // With the output of an earlier run, the server starts at once and serves it while the content is
   // checked against the cache; what changed since is then pushed to the open tabs like any edit.
   const early = compiler.hasCache && hadApp && hadCss;
-  const compiling = compiler.start();
+  // The check holds the main thread for a while on a large site: it waits until the first page load
+  // has been answered (no request for 300 ms), or at most 2 s.
+  let lastRequest = 0;
+  const compiling = early
+    ? new Promise<CompileReport>((resolve, reject) => {
+        const since = performance.now();
+        const tick = () => {
+          const now = performance.now();
+          if ((lastRequest > 0 && now - lastRequest > 300) || now - since > 2000) compiler.start().then(resolve, reject);
+          else setTimeout(tick, 50);
+        };
+        setTimeout(tick, 50);
+      })
+    : compiler.start();
   let first: CompileReport | undefined;
   if (!early) {
     first = await compiling;
@@ -256,7 +269,10 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   };
   if (existsSync(path.join(outDir, SITE_DATA_PATH))) renderIndex();
 
-  const server = createServer((req, res) => void answer(req.url ?? '/', req.method ?? 'GET', res));
+  const server = createServer((req, res) => {
+    lastRequest = performance.now();
+    void answer(req.url ?? '/', req.method ?? 'GET', res);
+  });
   async function answer(rawUrl: string, method: string, res: ServerResponse): Promise<void> {
     let url: URL;
     try {
