@@ -46,6 +46,8 @@ export interface EditFigures {
   maxScrollDriftPx: number;
   /** Edits that reloaded the tab (must be 0). */
   reloads: number;
+  /** Each edit's time (ms) and scroll position before and after (px), in order. */
+  each: Array<{ ms: number; before: number; after: number }>;
 }
 
 export interface Authoring {
@@ -135,9 +137,14 @@ async function measureEdits(page: Page, file: string, runs: number, gapMs: numbe
   const times: number[] = [];
   let drift = 0;
   let reloads = 0;
+  const each: EditFigures['each'] = [];
   try {
     // Halfway down the page (at most 1,500 px): an edit above the reader must not move what they read.
-    await page.evaluate(() => window.scrollTo(0, Math.min(1500, (document.documentElement.scrollHeight - innerHeight) / 2)));
+    // Instant (the site's CSS scrolls smoothly), and settled before the first edit.
+    const target = await page.evaluate(() => Math.round(Math.min(1500, (document.documentElement.scrollHeight - innerHeight) / 2)));
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), target);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, target);
+    await page.waitForTimeout(300);
     await page.evaluate(() => ((window as { benchDocument?: boolean }).benchDocument = true));
     for (let i = 0; i < runs; i++) {
       const marker = `Edited sentence number ${i} ${Math.random().toString(36).slice(2, 8)}.`;
@@ -164,13 +171,15 @@ async function measureEdits(page: Page, file: string, runs: number, gapMs: numbe
       // The scroll position once the update has settled.
       await page.waitForTimeout(gapMs);
       if (!(await page.evaluate(() => (window as { benchDocument?: boolean }).benchDocument === true))) reloads++;
-      drift = Math.max(drift, Math.abs((await page.evaluate(() => window.scrollY)) - before));
+      const after = await page.evaluate(() => window.scrollY);
+      each.push({ ms: Math.round(times.at(-1)!), before, after });
+      drift = Math.max(drift, Math.abs(after - before));
     }
   } finally {
     writeFileSync(file, original);
   }
   const sorted = times.slice().sort((a, b) => a - b);
-  return { runs, medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95), maxMs: sorted.at(-1)!, maxScrollDriftPx: drift, reloads };
+  return { runs, medianMs: percentile(sorted, 50), p95Ms: percentile(sorted, 95), maxMs: sorted.at(-1)!, maxScrollDriftPx: drift, reloads, each };
 }
 
 /** Edits a src/ file and times it to the reloaded page's h1; the file is restored afterwards. */
