@@ -1,7 +1,7 @@
 /**
  * esbuild settings for the app bundle. `buildApp(outdir)` is called by the
- * site build (scripts/build.ts); `node esbuild.config.mjs --watch` (npm run dev)
- * builds the whole site, serves it and rebuilds on change.
+ * site build (scripts/build.ts); the dev server (scripts/dev.ts) uses the same
+ * options with esbuild's watch.
  */
 import * as esbuild from 'esbuild';
 import path from 'node:path';
@@ -24,7 +24,8 @@ export function appOptions(outdir, { minify = true } = {}) {
     metafile: true,
     legalComments: 'linked',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // __DEV__: true only in the dev server's bundles (scripts/dev.ts); the dev client is left out here.
+    define: { 'process.env.NODE_ENV': '"production"', __DEV__: 'false' },
     logLevel: 'warning',
   };
 }
@@ -40,23 +41,4 @@ export async function buildApp(outdir, opts = {}) {
   const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/app/main.tsx');
   const staticImports = outputs[entryFile].imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
   return { entry: toUrl(entryFile), preload: staticImports, metafile: result.metafile };
-}
-
-if (process.argv.includes('--watch')) {
-  const { spawn } = await import('node:child_process');
-  const run = () => spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/build.ts'], { stdio: 'inherit' });
-  const { watch } = await import('node:fs');
-  let timer = null;
-  let building = false;
-  let again = false;
-  const rebuild = () => {
-    if (building) { again = true; return; }
-    building = true;
-    run().on('exit', () => { building = false; if (again) { again = false; rebuild(); } });
-  };
-  rebuild();
-  for (const dir of ['content', 'src', 'public']) {
-    watch(dir, { recursive: true }, () => { clearTimeout(timer); timer = setTimeout(rebuild, 150); });
-  }
-  spawn('node', ['scripts/serve.mjs'], { stdio: 'inherit' });
 }

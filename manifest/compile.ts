@@ -69,11 +69,11 @@ export interface CompileResult {
   warnings: ContentError[];
 }
 
-const CONFIG_DIR = '_config';
-const PUBLIC_DIR = 'public';
+export const CONFIG_DIR = '_config';
+export const PUBLIC_DIR = 'public';
 
 /** Every file under `dir` (relative, with `/`), sorted, with its size. */
-function listFiles(dir: string): Array<{ file: string; size: number }> {
+export function listFiles(dir: string): Array<{ file: string; size: number }> {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true }) as string[])
     .map((f) => ({ file: f.split(path.sep).join('/'), stat: statSync(path.join(dir, f)) }))
@@ -83,7 +83,7 @@ function listFiles(dir: string): Array<{ file: string; size: number }> {
 }
 
 /** Reads a file as UTF-8, reporting bytes that are not valid UTF-8. */
-function readUtf8(abs: string, file: string, errors: ContentError[]): string | undefined {
+export function readUtf8(abs: string, file: string, errors: ContentError[]): string | undefined {
   const bytes = readFileSync(abs);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
@@ -105,7 +105,7 @@ function readUtf8(abs: string, file: string, errors: ContentError[]): string | u
   }
 }
 
-function loadVariables(contentDir: string, rel: (a: string) => string, errors: ContentError[]): Record<string, string> {
+export function loadVariables(contentDir: string, rel: (a: string) => string, errors: ContentError[]): Record<string, string> {
   const abs = path.join(contentDir, CONFIG_DIR, 'variables.yml');
   if (!existsSync(abs)) return {};
   const file = rel(abs);
@@ -124,7 +124,7 @@ function loadVariables(contentDir: string, rel: (a: string) => string, errors: C
   return out;
 }
 
-function loadSite(contentDir: string, rel: (a: string) => string, errors: ContentError[]) {
+export function loadSite(contentDir: string, rel: (a: string) => string, errors: ContentError[]) {
   const abs = path.join(contentDir, CONFIG_DIR, 'site.yml');
   const file = rel(abs);
   if (!existsSync(abs)) {
@@ -308,7 +308,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
  * Validates front matter; on failure reports each issue and keeps the fields
  * that are valid, so the page can still be compiled and linked to.
  */
-function frontMatterOf(src: YamlSource | undefined, file: string, errors: ContentError[]): FrontMatterT {
+export function frontMatterOf(src: YamlSource | undefined, file: string, errors: ContentError[]): FrontMatterT {
   const value = src?.value ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     errors.push({ file, line: 1, message: 'The front matter is not a mapping.', fix: 'Write one `field: value` per line between the --- lines.' });
@@ -329,7 +329,7 @@ function frontMatterOf(src: YamlSource | undefined, file: string, errors: Conten
 }
 
 /** Two pages on one path, or an alias onto a page or onto another alias. */
-function checkPaths(pages: CompiledPage[], errors: ContentError[]): void {
+export function checkPaths(pages: CompiledPage[], errors: ContentError[]): void {
   const owner = new Map<string, CompiledPage>();
   for (const p of pages) {
     const prev = owner.get(p.record.path);

@@ -18,6 +18,12 @@ interface Context {
   publicDir: string;
   site: { config: SiteConfig; src: YamlSource; file: string } | undefined;
   errors: ContentError[];
+  /**
+   * The pages whose references are checked (default: all). The dev server
+   * re-checks only the pages a change can affect; every page still answers
+   * as a link target.
+   */
+  only?: ReadonlyArray<CompiledPage> | undefined;
 }
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -93,7 +99,7 @@ export function checkReferences(ctx: Context): void {
     return null;
   };
 
-  for (const page of pages) {
+  for (const page of ctx.only ?? pages) {
     for (const link of page.facts.links) {
       const problem = check(link.url, page);
       if (problem) {

@@ -9,3 +9,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** True in the dev server's bundles only (esbuild's define; production builds define it as false). */
+declare const __DEV__: boolean;

@@ -82,4 +82,6 @@ if (adopted || document.documentElement.dataset.notFound !== undefined) {
   // page's title and opening text meanwhile. A slow network does not hold the frame back for long.
   void Promise.race([Promise.allSettled(starting), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
 }
-registerServiceWorker();
+// The dev server's channel (dead code in production builds, so not in their bundles); no service worker in dev.
+if (__DEV__) void import('../dev/client.ts').then((m) => m.startDevClient(client));
+else registerServiceWorker();

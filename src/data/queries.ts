@@ -61,3 +61,15 @@ export const chunkQuery = (path: string) =>
     staleTime: Infinity,
     gcTime: 30 * 60_000,
   });
+
+/**
+ * The dev server's live update: refetches the chunks of the pages a content
+ * change touched (the open page re-renders in place) and, when the route
+ * table or a route file changed, those too. Resolves once the open page's
+ * new data has arrived.
+ */
+export async function refreshContent(client: QueryClient, paths: readonly string[], routes: boolean): Promise<void> {
+  const jobs = paths.map((p) => client.invalidateQueries({ queryKey: ['chunk', p] }));
+  if (routes) jobs.push(client.invalidateQueries({ queryKey: ['site'] }), client.invalidateQueries({ queryKey: ['routes'] }));
+  await Promise.all(jobs);
+}

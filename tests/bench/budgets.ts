@@ -86,5 +86,17 @@ export function checkBudgets(r: BenchResults): BudgetRow[] {
     // Lighthouse shows CLS to three decimals; "0" is what it shows as 0.000.
     rows.push(row(`${id}:cls`, '0 (< 0.0005)', l.cls, (v) => v < 0.0005, l.error));
   }
+  if (r.authoring) {
+    const a = r.authoring;
+    const start = (large: boolean, cache: string) => a.starts.find((s) => (s.pages >= SCALE_PAGES) === large && s.cache === cache)?.seconds;
+    const edit = (large: boolean) => a.edits.find((e) => (e.pages >= SCALE_PAGES) === large);
+    rows.push(row('authoring:real:start:cache', '≤ 3 s', start(false, 'cache'), (v) => v <= 3));
+    rows.push(row('authoring:large:start:cache', '≤ 10 s', start(true, 'cache'), (v) => v <= 10, `needs a ${SCALE_PAGES.toLocaleString('en-US')}-page site`));
+    rows.push(row('authoring:large:start:cold', '≤ 60 s', start(true, 'cold'), (v) => v <= 60, `needs a ${SCALE_PAGES.toLocaleString('en-US')}-page site`));
+    rows.push(row('authoring:real:edit:median', '≤ 100 ms', edit(false)?.medianMs, (v) => v <= 100));
+    rows.push(row('authoring:real:edit:p95', '≤ 300 ms', edit(false)?.p95Ms, (v) => v <= 300));
+    rows.push(row('authoring:large:edit:median', '≤ 200 ms', edit(true)?.medianMs, (v) => v <= 200, `needs a ${SCALE_PAGES.toLocaleString('en-US')}-page site`));
+    for (const e of a.edits) rows.push(row(`authoring:${e.pages >= SCALE_PAGES ? 'large' : 'real'}:scroll`, '≤ 50 px, no reload', e.reloads > 0 ? Number.POSITIVE_INFINITY : e.maxScrollDriftPx, (v) => v <= 50));
+  }
   return rows;
 }

@@ -4,6 +4,7 @@
  * figures that have one, then the longest request chains and what could not
  * be measured. Pure.
  */
+import { VITEPRESS } from './authoring.ts';
 import type { BudgetRow } from './budgets.ts';
 import { CATEGORIES } from './classify.ts';
 import { PROFILE_TEXT } from './profile.ts';
@@ -90,6 +91,29 @@ export function figures(r: BenchResults): Figure[] {
     add({ id: `${id}:seo`, section: 'lighthouse', page: l.path, figure: 'SEO', value: num(l.seo), unit: 'score' });
     add({ id: `${id}:cls`, section: 'lighthouse', page: l.path, figure: 'cumulative layout shift', value: num(l.cls, 4), unit: '' });
     add({ section: 'lighthouse', page: l.path, figure: 'largest contentful paint (simulated)', value: num(l.lcpMs), unit: 'ms' });
+  }
+  if (r.authoring) {
+    const a = r.authoring;
+    const key = (pages: number) => (pages >= 10_000 ? 'large' : 'real');
+    const site = (label: string, pages: number) => `${label} (${pages.toLocaleString('en-US')} pages)`;
+    for (const s of a.starts) {
+      const how = s.cache === 'cold' ? 'no cache' : s.cache === 'cache' ? `cache of an earlier run, ${s.analysed ?? '?'} page(s) analysed` : '';
+      add({ id: `authoring:${key(s.pages)}:start:${s.cache}`, section: 'authoring', page: site(s.site, s.pages), figure: `dev start to rendered page (${how})`, value: num(s.seconds, 1), unit: 's' });
+    }
+    for (const e of a.edits) {
+      const page = site(e.site, e.pages);
+      add({ id: `authoring:${key(e.pages)}:edit:median`, section: 'authoring', page, figure: `Markdown edit to new text in the open tab, median of ${e.runs}`, value: num(e.medianMs), unit: 'ms' });
+      add({ id: `authoring:${key(e.pages)}:edit:p95`, section: 'authoring', page, figure: 'Markdown edit to new text, 95th percentile', value: num(e.p95Ms), unit: 'ms' });
+      add({ section: 'authoring', page, figure: 'Markdown edit to new text, slowest', value: num(e.maxMs), unit: 'ms' });
+      add({ id: `authoring:${key(e.pages)}:scroll`, section: 'authoring', page, figure: `scroll position moved by an edit, most (reloads: ${e.reloads})`, value: num(e.maxScrollDriftPx), unit: 'px' });
+    }
+    add({ section: 'authoring', page: 'real', figure: 'src/ edit to the reloaded page', value: num(a.srcReloadMs), unit: 'ms' });
+    // The anchor: VitePress on the same machine, from the issue (not re-measured).
+    const vp = 'VitePress 1.6.4 (issue, not re-measured)';
+    add({ section: 'authoring', page: vp, figure: 'edit to new text in the open tab, median (67 pages)', value: num(VITEPRESS.editMedianMs), unit: 'ms' });
+    add({ section: 'authoring', page: vp, figure: 'edit to new text, slowest (67 pages)', value: num(VITEPRESS.editMaxMs), unit: 'ms' });
+    add({ section: 'authoring', page: vp, figure: 'start to rendered page (10,000 pages)', value: num(VITEPRESS.start10kSeconds, 1), unit: 's' });
+    add({ section: 'authoring', page: vp, figure: 'edit to new text, median (10,000 pages)', value: num(VITEPRESS.edit10kMedianMs), unit: 'ms' });
   }
   return f;
 }

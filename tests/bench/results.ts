@@ -6,9 +6,10 @@ import type { LighthouseScores } from './lighthouse.ts';
 import type { SearchFigures } from './search.ts';
 import type { TimeToContent } from './time-to-content.ts';
 import type { FirstLoad } from './transfer.ts';
+import type { Authoring } from './authoring.ts';
 
 /** Sections that `--only` can pick. */
-export const SECTIONS = ['build', 'transfer', 'ttc', 'navigation', 'search', 'lighthouse'] as const;
+export const SECTIONS = ['build', 'transfer', 'ttc', 'navigation', 'search', 'lighthouse', 'authoring'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** A synthetic site's first load (its default page), for the manifest-scale budget. */
@@ -35,6 +36,8 @@ export interface BenchResults {
   navigation?: Navigation;
   search?: Array<SearchFigures & { sitePages: number }>;
   lighthouse?: LighthouseScores[];
+  /** The dev server's loop (npm run dev in a Chromium tab). */
+  authoring?: Authoring;
   /** Figures that could not be measured, and why. */
   notMeasured: string[];
   /** Whole run, s. */

@@ -5,7 +5,7 @@
  * scale), prints one table and writes bench/results.json. Budgets are
  * reported, not enforced, unless --strict. See cli.ts for the options.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -29,6 +29,7 @@ import { writeStaticPage } from './static-baseline.ts';
 import { generateSite } from './synthetic-site.ts';
 import { measureTimeToContent } from './time-to-content.ts';
 import { measureFirstLoad } from './transfer.ts';
+import { measureAuthoring, type AuthoringSite } from './authoring.ts';
 
 const started = performance.now();
 const opts = parseArgs(process.argv.slice(2));
@@ -163,6 +164,22 @@ if (has('search')) {
         await srv.close();
       }
     }
+  });
+}
+
+if (has('authoring')) {
+  await section('authoring: the dev server and a Chromium tab', async () => {
+    // Copies: the measurement edits the Markdown (and puts it back).
+    const realContent = path.join(work, 'authoring-real');
+    cpSync(path.resolve(opts.content), realContent, { recursive: true });
+    const real: AuthoringSite = { label: 'real', pages: pages.all.length, content: realContent, page: pages.default };
+    let large: AuthoringSite | undefined;
+    const size = opts.sizes.at(-1)!;
+    const have = synthetic.find((s) => s.pages === size);
+    const content = have?.content ?? generateSite({ sourceDir: opts.content, outDir: path.join(work, `authoring-${size}`), pages: size }).contentDir;
+    const info = have?.info ?? benchPages(content);
+    large = { label: `synthetic ${size.toLocaleString('en-US')}`, pages: info.all.length, content, page: info.default };
+    results.authoring = await measureAuthoring(browser, { real, large, work, runs: opts.quick ? 10 : 20, say });
   });
 }
 

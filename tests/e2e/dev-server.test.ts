@@ -1,0 +1,202 @@
+// The dev server (npm run dev) in Chromium: live update in place, the error overlay, pages created and deleted while it runs, no service worker.
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { ready } from '../support/site.ts';
+import { startDevServer, type DevServer } from '../../scripts/dev.ts';
+
+let dev: DevServer;
+let browser: Browser;
+let work: string;
+let content: string;
+const lines: string[] = [];
+
+/** A page long enough to scroll, with a paragraph the tests edit. */
+const longPage = (edited: string) =>
+  `---\ntitle: Long page\n---\n## First part\n\n${edited}\n\n${Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of the long page, with enough words to wrap over the width of the column once or twice.`).join('\n\n')}\n`;
+
+const write = (rel: string, text: string) => writeFileSync(path.join(content, rel), text);
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'dev-server-'));
+  content = path.join(work, 'content');
+  cpSync(path.resolve('tests/fixtures/site'), content, { recursive: true });
+  write('guides/long.md', longPage('The original sentence.'));
+  dev = await startDevServer({ contentDir: content, port: 0, cacheDir: path.join(work, 'cache'), log: (l) => lines.push(l) });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  if (process.env.DEV_TEST_LOG) console.log(lines.join('\n'));
+  await browser?.close();
+  await dev?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function open(at: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${dev.url}${at}`);
+  await ready(page);
+  // Survives only as long as the document: a reload would clear it.
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  return page;
+}
+
+const sameDocument = (page: Page) => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+
+describe('the dev server', () => {
+  it('prints its address and serves everything with Cache-Control: no-store', async () => {
+    expect(lines[0]).toMatch(/^Dev server at http:\/\/127\.0\.0\.1:\d+\//);
+    for (const p of ['/', '/guides/long.html', '/data/site.json', '/assets/main.js']) {
+      const res = await fetch(`${dev.url}${p}`);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-store');
+    }
+  });
+
+  it('shows a Markdown edit in the open tab without a reload, keeping the scroll position', async () => {
+    const page = await open('/guides/long.html');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+    const rebuilt = dev.nextRebuild();
+    write('guides/long.md', longPage('The edited sentence, saved once.'));
+    await rebuilt;
+    await page.getByText('The edited sentence, saved once.').waitFor({ state: 'attached' });
+    expect(await sameDocument(page)).toBe(true);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500)).toBeLessThanOrEqual(50);
+    expect(lines.some((l) => /^content\/guides\/long\.md changed: 1 page recompiled in \d+ m?s/.test(l))).toBe(true);
+    await page.close();
+  });
+
+  it('shows a broken front matter over the last good page, keeps it after a reload, and removes it once fixed', async () => {
+    const page = await open('/guides/long.html');
+    const rebuilt = dev.nextRebuild();
+    write('guides/long.md', `---\ntitle: Long page\nreadingshow: top\n---\n## First part\n\nBroken text that must not show.\n`);
+    expect((await rebuilt).errors.length).toBeGreaterThan(0);
+    const overlay = page.locator('#dev-error-overlay');
+    await overlay.waitFor();
+    const text = (await overlay.textContent()) ?? '';
+    expect(text).toContain('content/guides/long.md:3');
+    expect(text).toContain('Fix:');
+    // The same line as the terminal.
+    const terminal = lines.flatMap((l) => l.split('\n')).find((l) => l.includes('content/guides/long.md:3'))!.trim();
+    expect(await overlay.locator('.dev-error-text').first().textContent()).toBe(terminal);
+    // The last good version stays under it.
+    expect(await page.getByText('The edited sentence, saved once.').count()).toBe(1);
+    expect(await sameDocument(page)).toBe(true);
+
+    await page.reload();
+    await ready(page);
+    await overlay.waitFor();
+    expect(await page.getByText('Broken text that must not show.').count()).toBe(0);
+    expect(await page.getByText('The edited sentence, saved once.').count()).toBe(1);
+
+    const fixed = dev.nextRebuild();
+    write('guides/long.md', longPage('The fixed sentence.'));
+    expect((await fixed).errors).toEqual([]);
+    await overlay.waitFor({ state: 'detached' });
+    await page.getByText('The fixed sentence.').waitFor({ state: 'attached' });
+    await page.close();
+  });
+
+  it('makes a new page reachable and lists it in the sidebar of the open tab', async () => {
+    const page = await open('/guides/');
+    const siteYml = path.join(content, '_config/site.yml');
+    const rebuilt = dev.nextRebuild();
+    write('guides/fresh.md', '---\ntitle: A fresh page\n---\nWritten while the dev server runs.\n');
+    writeFileSync(siteYml, readFileSync(siteYml, 'utf8').replace('      - /guides/cli/\n', '      - /guides/cli/\n      - /guides/fresh.html\n'));
+    let report = await rebuilt;
+    // The two saves may land in one rebuild or two.
+    while (report.errors.length > 0) report = await dev.nextRebuild();
+    const link = page.getByRole('link', { name: 'A fresh page' }).first();
+    await link.waitFor();
+    expect(await sameDocument(page)).toBe(true);
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: 'A fresh page' }).waitFor();
+    await page.getByText('Written while the dev server runs.').waitFor();
+    await page.close();
+  });
+
+  it('shows the not-found layout for a page deleted while it is open', async () => {
+    const page = await open('/guides/fresh.html');
+    const siteYml = path.join(content, '_config/site.yml');
+    const rebuilt = dev.nextRebuild();
+    unlinkSync(path.join(content, 'guides/fresh.md'));
+    writeFileSync(siteYml, readFileSync(siteYml, 'utf8').replace('      - /guides/fresh.html\n', ''));
+    let report = await rebuilt;
+    while (report.errors.length > 0) report = await dev.nextRebuild();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await sameDocument(page)).toBe(true);
+    expect(existsSync(path.join(dev.outDir, 'data/pages/guides/fresh.html.json'))).toBe(false);
+    expect((await fetch(`${dev.url}/data/pages/guides/fresh.html.json`)).status).toBe(404);
+    await page.close();
+  });
+
+  it('leaves no service worker in control, removing one left on the origin', async () => {
+    const page = await open('/guides/');
+    // Production registers its worker a second after the load event: long past by now.
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    // A worker an earlier production build left on this origin: the dev server's /sw.js removes itself.
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 10_000 }).toBe(0);
+    await page.reload();
+    await ready(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    await page.close();
+  });
+
+  it('swaps the stylesheet without a reload when it changes', async () => {
+    const page = await open('/guides/');
+    // Tailwind scans src/: a file there with a class no other file uses adds a rule to the stylesheet.
+    const probe = path.resolve('src/dev/stylesheet-probe.test.txt');
+    try {
+      writeFileSync(probe, `outline-[${1000 + Math.floor(Math.random() * 1000)}px]\n`);
+      await page.waitForFunction(() => [...document.querySelectorAll('link[rel=stylesheet]')].some((l) => (l as HTMLLinkElement).href.includes('/assets/app.css?v=')), null, { timeout: 20_000 });
+      expect(await sameDocument(page)).toBe(true);
+      expect(lines.some((l) => l.startsWith('stylesheet changed: swapped in'))).toBe(true);
+    } finally {
+      rmSync(probe, { force: true });
+    }
+    await page.close();
+  });
+
+  it('reloads the tab for an app change and scrolls back to where it was', async () => {
+    const page = await open('/guides/long.html');
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1200) < 2);
+    const file = path.resolve('src/app/App.tsx');
+    const original = readFileSync(file, 'utf8');
+    try {
+      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+      writeFileSync(file, `${original}\n// changed by the dev server test\n`);
+      await reloaded;
+      await ready(page);
+      expect(await sameDocument(page)).toBe(false);
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(1150);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1200)).toBeLessThanOrEqual(50);
+    } finally {
+      // Put back, and wait for that rebuild's reload too, so it does not reach the next test's tab.
+      const again = page.waitForEvent('load', { timeout: 30_000 }).catch(() => undefined);
+      writeFileSync(file, original);
+      await again;
+    }
+    expect(lines.some((l) => /^src changed: app rebuilt in/.test(l))).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the dev client out of production bundles', () => {
+    const assets = path.resolve('dist/assets');
+    if (!existsSync(assets)) return expect.fail('dist/ is not built (npm test builds it first)');
+    const files = readdirSync(assets, { recursive: true }).map(String).filter((f) => f.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(readFileSync(path.join(assets, f), 'utf8'), f).not.toContain('/__dev/events');
+    // ...and in the dev bundle it is.
+    const devFiles = readdirSync(path.join(dev.outDir, 'assets'), { recursive: true }).map(String).filter((f) => f.endsWith('.js'));
+    expect(devFiles.some((f) => readFileSync(path.join(dev.outDir, 'assets', f), 'utf8').includes('/__dev/events'))).toBe(true);
+  });
+});
