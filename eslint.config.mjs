@@ -14,10 +14,30 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['src/sw/*.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // A leading underscore marks a value taken apart on purpose and not used (`node: _node`).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
   },
+  // Plain JavaScript files carry no types: the rules that read types do not apply to them.
+  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
-  { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs['recommended-latest'] },
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      // A box that scrolls (a code block, a wide table's region) must be reachable by keyboard to be scrolled.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['region'] }],
+    },
+  },
+  // The rules of hooks and their dependencies. The plugin's React Compiler rules (refs read during render,
+  // state set in effects) are not on: the app is not compiled by the React Compiler, and Frame and
+  // SiteShell derive state during render on purpose (see their comments).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   prettier,
 );

@@ -176,7 +176,13 @@ export class AnalysisPool {
 
 /** Analyses every body, in order; `workers` overrides the automatic choice (0 = in this thread). */
 export async function analyseAll(bodies: readonly string[], workers?: number): Promise<MarkdownFacts[]> {
-  const plan = workers === undefined ? planFor(bodies.length, bodies.reduce((n, b) => n + b.length, 0)) : { workers, here: workers === 0 };
+  const plan =
+    workers === undefined
+      ? planFor(
+          bodies.length,
+          bodies.reduce((n, b) => n + b.length, 0),
+        )
+      : { workers, here: workers === 0 };
   const pool = new AnalysisPool(plan);
   try {
     bodies.forEach((b, i) => pool.add(i, b));

@@ -102,7 +102,12 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
     if (!validate) {
       const schema = partSchema(op, part);
       if (!isRecord(schema)) {
-        errs.push({ file, line: markLine, message: `The operation ${id} has no JSON ${partName(part)} in the OpenAPI document.`, fix: 'Name a part the operation defines, or add it to content/public/openapi.yaml.' });
+        errs.push({
+          file,
+          line: markLine,
+          message: `The operation ${id} has no JSON ${partName(part)} in the OpenAPI document.`,
+          fix: 'Name a part the operation defines, or add it to content/public/openapi.yaml.',
+        });
         return;
       }
       validate = ajv.compile(closed(schema) as object);
@@ -111,7 +116,15 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
     const source = parseYaml(text, file, line, errs);
     if (!source) return;
     if (!validate(source.value)) {
-      errs.push(...schemaContentErrors(validate.errors ?? [], source, file, `Example does not match ${id} (${partName(part)}) in the OpenAPI document`, 'Correct the example, or the document if the API really answers this way.'));
+      errs.push(
+        ...schemaContentErrors(
+          validate.errors ?? [],
+          source,
+          file,
+          `Example does not match ${id} (${partName(part)}) in the OpenAPI document`,
+          'Correct the example, or the document if the API really answers this way.',
+        ),
+      );
     }
   }
 
@@ -128,7 +141,15 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
     if (!validate) compiled.set(key, (validate = ajv.compile(closed(schema) as object)));
     const source = parseYaml(text, file, markLine + 1, errs);
     if (source && !validate(source.value)) {
-      errs.push(...schemaContentErrors(validate.errors ?? [], source, file, `Example does not match the schema ${name} of the OpenAPI document`, 'Correct the example, or the document if the API really answers this way.'));
+      errs.push(
+        ...schemaContentErrors(
+          validate.errors ?? [],
+          source,
+          file,
+          `Example does not match the schema ${name} of the OpenAPI document`,
+          'Correct the example, or the document if the API really answers this way.',
+        ),
+      );
     }
   }
 
@@ -141,7 +162,12 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
           for (const c of curlBodies(fence.text)) {
             const id = operationAt(doc, c.method, c.path);
             if (!id) {
-              errs.push({ file, line: fenceLine + 1 + c.line, message: `The example sends ${c.method} ${c.path}, which no operation of the OpenAPI document answers.`, fix: 'Correct the method or the path, or add the operation to content/public/openapi.yaml.' });
+              errs.push({
+                file,
+                line: fenceLine + 1 + c.line,
+                message: `The example sends ${c.method} ${c.path}, which no operation of the OpenAPI document answers.`,
+                fix: 'Correct the method or the path, or add the operation to content/public/openapi.yaml.',
+              });
               continue;
             }
             validateAt(id, 'request', c.body, file, fenceLine + 1 + c.line, errs);
@@ -157,7 +183,12 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
         }
         const m = MARK.exec(marks[0]!);
         if (!m) {
-          errs.push({ file, line: fenceLine, message: `The example's operation "${marks[0]}" is not of the form openapi=<operationId>:<request|status>.`, fix: 'Write for example openapi=getTestRun:200 or openapi=runTestSuite:request.' });
+          errs.push({
+            file,
+            line: fenceLine,
+            message: `The example's operation "${marks[0]}" is not of the form openapi=<operationId>:<request|status>.`,
+            fix: 'Write for example openapi=getTestRun:200 or openapi=runTestSuite:request.',
+          });
           continue;
         }
         if (!doc) {

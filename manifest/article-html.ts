@@ -126,7 +126,13 @@ function image(img: Element): Element {
   });
 }
 
-const unescapeAttr = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeAttr = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /**
  * Gives each content image of a rendered body its measured size (the
@@ -146,7 +152,7 @@ export function fillImageSizes(html: string, sizes: ImageSizes): string {
 /** react-markdown's own steps after the rehype plugins: raw HTML left over becomes text, URLs are filtered. */
 function reactMarkdownPost(node: Root | Element): void {
   const children: RootContent[] = node.children.map((c: RootContent) => (c.type === 'raw' ? (text(c.value) as RootContent) : c));
-  node.children = children as never;
+  node.children = children;
   for (const c of children) {
     if (c.type !== 'element') continue;
     for (const key of Object.keys(c.properties)) {
@@ -192,7 +198,7 @@ function components(parent: Root | Element): void {
       out.push({ ...c, properties: { ...rest, style: `text-align:${String(align)}` } });
     } else out.push(c);
   }
-  parent.children = out as never;
+  parent.children = out;
 }
 
 /** `data-custom-element` as a hast property name. */
@@ -207,7 +213,7 @@ function dataProp(attr: string): string {
  */
 export function articleHtmlFromTree(md: MdRoot, html: boolean): string {
   let tree = toHast(md, { allowDangerousHtml: true }) as Root;
-  if (html) tree = rawPipeline.runSync(tree) as Root;
+  if (html) tree = rawPipeline.runSync(tree);
   tree = slugPipeline.runSync(tree) as Root;
   reactMarkdownPost(tree);
   components(tree);

@@ -86,7 +86,10 @@ export function listFiles(dir: string): Array<{ file: string; size: number }> {
 export function readUtf8(abs: string, file: string, errors: ContentError[]): string | undefined {
   const bytes = readFileSync(abs);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    return new TextDecoder('utf-8', { fatal: true })
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n?/g, '\n');
   } catch {
     let line = 1;
     let start = 0;
@@ -153,10 +156,13 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   // history of the content, and the Markdown analysis workers.
   const lastCommitting = gitDates(contentDir);
   const listed = listFiles(contentDir);
-  const mdListed = listed.filter(
-    ({ file: f }) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')),
+  const mdListed = listed.filter(({ file: f }) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')));
+  const pool = new AnalysisPool(
+    planFor(
+      mdListed.length,
+      mdListed.reduce((n, f) => n + f.size, 0),
+    ),
   );
-  const pool = new AnalysisPool(planFor(mdListed.length, mdListed.reduce((n, f) => n + f.size, 0)));
   try {
     return await compileWith(opts, { contentDir, rel, errors, listed, mdFiles: mdListed.map((f) => f.file), pool, lastCommitting });
   } finally {
@@ -299,7 +305,12 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     emit(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));
   }
   // Markdown beside every page, llms.txt, robots.txt, and with an origin the sitemap and feeds.
-  const published = publish(config, pages.map((p) => ({ record: p.record, markdown: p.body.markdown })), site.file, emit);
+  const published = publish(
+    config,
+    pages.map((p) => ({ record: p.record, markdown: p.body.markdown })),
+    site.file,
+    emit,
+  );
   const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections, terms: p.facts.terms }));
   return { manifest, pages, files, copies, search, warnings: published.warnings };
 }
@@ -356,4 +367,3 @@ export function checkPaths(pages: CompiledPage[], errors: ContentError[]): void 
     });
   }
 }
-

@@ -29,9 +29,7 @@ export interface BackgroundPage {
   searchKey: string;
 }
 
-export type BackgroundMessage =
-  | { type: 'update'; site?: { config: SiteConfig; file: string }; upsert: BackgroundPage[]; remove: string[]; buildId: string }
-  | { type: 'flush'; id: number };
+export type BackgroundMessage = { type: 'update'; site?: { config: SiteConfig; file: string }; upsert: BackgroundPage[]; remove: string[]; buildId: string } | { type: 'flush'; id: number };
 
 const { outDir, cacheDir, delayMs } = workerData as { outDir: string; cacheDir: string; delayMs: number };
 const pages = new Map<string, BackgroundPage>();
@@ -65,12 +63,21 @@ async function write(): Promise<void> {
   const list = [...pages.values()].sort((a, b) => a.record.path.localeCompare(b.record.path));
   const manifest: Manifest = { buildId, site: config, pages: list.map((p) => p.record) };
   put('manifest.json', JSON.stringify(manifest));
-  const published = publish(config, list.map((p) => ({ record: p.record, markdown: p.markdown })), site.file);
+  const published = publish(
+    config,
+    list.map((p) => ({ record: p.record, markdown: p.markdown })),
+    site.file,
+  );
   for (const [file, text] of published.files) if (!file.endsWith('.md')) put(file, text);
-  const key = createHash('sha1').update(list.map((p) => `${p.record.path}\0${p.searchKey}`).join('\n')).digest('hex');
+  const key = createHash('sha1')
+    .update(list.map((p) => `${p.record.path}\0${p.searchKey}`).join('\n'))
+    .digest('hex');
   const before = existsSync(searchKeyFile) ? readFileSync(searchKeyFile, 'utf8') : '';
   if (key !== before || !existsSync(path.join(outDir, 'search', 'index.json'))) {
-    await writeSearchIndex(outDir, list.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.sections, terms: p.terms })));
+    await writeSearchIndex(
+      outDir,
+      list.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.sections, terms: p.terms })),
+    );
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(searchKeyFile, key);
   }

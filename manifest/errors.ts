@@ -25,10 +25,7 @@ export function formatContentError(e: ContentError): string {
 /** Thrown once at the end of a build that found content errors. */
 export class ContentBuildError extends Error {
   constructor(public readonly errors: ContentError[]) {
-    super(
-      `${errors.length} content error${errors.length === 1 ? '' : 's'}:\n` +
-        errors.map((e) => `  ${formatContentError(e)}`).join('\n'),
-    );
+    super(`${errors.length} content error${errors.length === 1 ? '' : 's'}:\n` + errors.map((e) => `  ${formatContentError(e)}`).join('\n'));
     this.name = 'ContentBuildError';
   }
 }

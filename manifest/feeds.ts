@@ -71,7 +71,9 @@ export function atomXml(site: SiteConfig & { origin: string; feed: FeedConfig },
       p.summary ? `    ${el('summary', p.summary)}` : '',
       `    <content type="html">${escapeXml(p.html)}</content>`,
       '  </entry>',
-    ].filter(Boolean).join('\n'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

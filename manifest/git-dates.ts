@@ -6,7 +6,9 @@ import path from 'node:path';
 /** A git command's output; rejects when git fails or is missing. */
 function git(dir: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    execFile('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }, (err, stdout) =>
+      err ? reject(new Error(`git ${args.join(' ')} failed: ${err.message}`, { cause: err })) : resolve(stdout),
+    );
   });
 }
 
@@ -20,10 +22,7 @@ export async function gitDates(dir: string): Promise<(absFile: string) => number
   const times = new Map<string, number>();
   let root: string | null = null;
   try {
-    const [top, out] = await Promise.all([
-      git(dir, ['rev-parse', '--show-toplevel']),
-      git(dir, ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', '.']),
-    ]);
+    const [top, out] = await Promise.all([git(dir, ['rev-parse', '--show-toplevel']), git(dir, ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', '.'])]);
     root = top.trim();
     let t = 0;
     for (const line of out.split('\n')) {

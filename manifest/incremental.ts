@@ -272,7 +272,12 @@ export class DevCompiler {
     });
     if (missing.length > 8) {
       const bodies = missing.map((i) => read[i]!.r.body);
-      const pool = new AnalysisPool(planFor(bodies.length, bodies.reduce((n, b) => n + b.length, 0)));
+      const pool = new AnalysisPool(
+        planFor(
+          bodies.length,
+          bodies.reduce((n, b) => n + b.length, 0),
+        ),
+      );
       try {
         bodies.forEach((b, i) => pool.add(i, b));
         const out = await pool.results();
@@ -294,7 +299,12 @@ export class DevCompiler {
     this.loadConfig();
     await this.loadOpenApi();
     const listed = listFiles(this.contentDir);
-    this.publicFiles = new Set(listed.map((f) => f.file).filter((f) => f.startsWith(`${PUBLIC_DIR}/`)).map((f) => f.slice(PUBLIC_DIR.length)));
+    this.publicFiles = new Set(
+      listed
+        .map((f) => f.file)
+        .filter((f) => f.startsWith(`${PUBLIC_DIR}/`))
+        .map((f) => f.slice(PUBLIC_DIR.length)),
+    );
     this.lastCommit = await started;
     const md = listed.map((f) => f.file).filter((f) => this.isPage(path.join(this.contentDir, f)));
     const { entries, analysed } = await this.compilePages(md);
@@ -403,8 +413,8 @@ export class DevCompiler {
       checkPaths(pages, this.pathErrors);
     }
 
-    const errors = [...this.configErrors, ...this.siteErrors, ...this.pathErrors, ...all.flatMap((e) => [...e.own, ...e.refs])].sort(
-      (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line),
+    const errors = [...this.configErrors, ...this.siteErrors, ...this.pathErrors, ...all.flatMap((e) => [...e.own, ...e.refs])].sort((a, b) =>
+      a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line,
     );
     const held = new Set(errors.map((e) => e.file));
     const report: CompileReport = { recompiled: c.changed.length, analysed: c.analysed, changedPaths: [], routesChanged: false, errors, written: 0 };
@@ -451,8 +461,7 @@ export class DevCompiler {
       return { prev, next };
     };
 
-    const titlesChanged =
-      c.structure || c.all || c.changed.some((e) => this.emitted.get(e.relativePath)?.record.title !== e.page.record.title);
+    const titlesChanged = c.structure || c.all || c.changed.some((e) => this.emitted.get(e.relativePath)?.record.title !== e.page.record.title);
     // Chunks to consider: the changed pages, and when titles or addresses moved, every page (only those whose neighbours changed are written).
     const candidates = titlesChanged ? all : c.changed;
     const upsert: BackgroundPage[] = [];
@@ -551,9 +560,7 @@ export class DevCompiler {
   /** Starts the background thread (Markdown copies, manifest.json, search index, site-wide files). */
   private async startWorker(): Promise<void> {
     const runTs = (globalThis as Record<symbol, { bundle(entry: string): Promise<string> } | undefined>)[Symbol.for('run-ts')];
-    const script = runTs
-      ? pathToFileURL(await runTs.bundle(fileURLToPath(new URL('./dev-background-main.ts', import.meta.url))))
-      : new URL('./dev-background.mjs', import.meta.url);
+    const script = runTs ? pathToFileURL(await runTs.bundle(fileURLToPath(new URL('./dev-background-main.ts', import.meta.url)))) : new URL('./dev-background.mjs', import.meta.url);
     this.worker = new Worker(script, { workerData: { outDir: this.o.outDir, cacheDir: this.o.cacheDir, delayMs: 300 } });
     this.worker.unref();
     this.worker.on('error', (e) => console.error('The background writer stopped:', e));

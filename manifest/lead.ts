@@ -37,7 +37,7 @@ function convert(n: Hast, inList: boolean): LeadNode | null {
   const attrs: Record<string, string> = {};
   const extra: LeadNode[] = [];
   if (tag === 'a') {
-    const href = String(props.href ?? '');
+    const href = typeof props.href === 'string' ? props.href : '';
     if (!safeHref(href) || props.title !== undefined) return null;
     attrs.href = href;
     if (!href.startsWith('#') && EXTERNAL_LINK.test(href)) {
@@ -45,7 +45,7 @@ function convert(n: Hast, inList: boolean): LeadNode | null {
       attrs.rel = 'noopener noreferrer';
       extra.push(['span', { class: 'sr-only' }, NEW_TAB_NOTE]);
     } else if (!href.startsWith('#') && FILE_LINK.test(href.replace(/[?#].*$/, ''))) attrs.download = '';
-  } else if (tag === 'ol' && props.start !== undefined) attrs.start = String(props.start);
+  } else if (tag === 'ol' && typeof props.start === 'number') attrs.start = String(props.start);
   const kids: LeadNode[] = [];
   for (const c of n.children ?? []) {
     const k = convert(c, tag === 'ul' || tag === 'ol');
@@ -83,7 +83,15 @@ export const DESCRIPTION_CHARS = 160;
 
 /** A description from the lead's first paragraph: its text, cut at a word within DESCRIPTION_CHARS. */
 export function leadDescription(lead: ReadonlyArray<LeadNode>): string | undefined {
-  const textOf = (n: LeadNode): string => (typeof n === 'string' ? n : n[0] === 'span' ? '' : n.slice(2).map((c) => textOf(c as LeadNode)).join(''));
+  const textOf = (n: LeadNode): string =>
+    typeof n === 'string'
+      ? n
+      : n[0] === 'span'
+        ? ''
+        : n
+            .slice(2)
+            .map((c) => textOf(c as LeadNode))
+            .join('');
   const first = lead.find((n) => typeof n !== 'string' && n[0] === 'p');
   const text = first ? textOf(first).replace(/\s+/g, ' ').trim() : '';
   if (!text) return undefined;

@@ -59,7 +59,17 @@ export interface MarkdownFacts {
   terms: SectionTerms;
 }
 
-type Node = { type: string; depth?: number; url?: string; alt?: string | null; children?: Node[]; position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } }; tagName?: string; properties?: Record<string, unknown>; value?: string };
+type Node = {
+  type: string;
+  depth?: number;
+  url?: string;
+  alt?: string | null;
+  children?: Node[];
+  position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } };
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  value?: string;
+};
 
 /** One parser per set of GFM constructs a text may hold (see gfmOptionsFor): at most eight. */
 const parsers = new Map<string, ReturnType<typeof makeParser>>();
@@ -76,11 +86,11 @@ function parserFor(markdown: string) {
 export function analyseMarkdown(source: string): MarkdownFacts {
   let body = source;
   const parser = parserFor(source);
-  let tree = parser.parse(body) as unknown as Node;
+  const tree = parser.parse(body) as unknown as Node;
   let h1: string | undefined;
   const first = tree.children?.find((n) => n.type !== 'html' || !/^<!--/.test(n.value ?? ''));
   if (first?.type === 'heading' && first.depth === 1 && first.position) {
-    h1 = mdToString(first as never, { includeImageAlt: false }).trim();
+    h1 = mdToString(first, { includeImageAlt: false }).trim();
     const lines = body.split('\n');
     // Blank the heading's lines rather than deleting them, so line numbers stay right.
     for (let l = first.position.start.line - 1; l < first.position.end.line; l++) lines[l] = '';
@@ -117,7 +127,7 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   const walk = (n: Node) => {
     const m = n.type === 'element' ? /^h([1-6])$/.exec(n.tagName ?? '') : null;
     if (m) {
-      const id = String(n.properties?.id ?? '');
+      const id = typeof n.properties?.id === 'string' ? n.properties.id : '';
       const title = hastToString(n as never).trim();
       ids.add(id);
       const level = Number(m[1]);

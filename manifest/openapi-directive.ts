@@ -36,7 +36,12 @@ export const expandOpenApi = {
             const m = DIRECTIVE.exec(line.trim());
             if (!m) return line;
             if (!doc) {
-              errs.push({ file, line: bodyLine + i, message: `The OpenAPI reference "${m[1]}" needs content/public/openapi.yaml, which is missing or invalid.`, fix: 'Add or correct content/public/openapi.yaml.' });
+              errs.push({
+                file,
+                line: bodyLine + i,
+                message: `The OpenAPI reference "${m[1]}" needs content/public/openapi.yaml, which is missing or invalid.`,
+                fix: 'Add or correct content/public/openapi.yaml.',
+              });
               return line;
             }
             const md = renderOpenApiTag(doc, m[1]!);

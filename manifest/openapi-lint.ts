@@ -31,7 +31,11 @@ export function lintOperations(source: YamlSource, file: string): ContentError[]
     if (!Array.isArray(tags) || tags.length === 0) {
       add('has no tag.', 'Add `tags: [Test API]` or `tags: [Device API]` so a page can show it.');
     }
-    const declared = new Set(parametersOf(doc, ref).filter((p) => p.in === 'path').map((p) => p.name));
+    const declared = new Set(
+      parametersOf(doc, ref)
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name),
+    );
     for (const m of ref.path.matchAll(/\{([^}]+)\}/g)) {
       if (!declared.has(m[1])) {
         add(`does not declare the path parameter "${m[1]}".`, `Add a parameter with \`name: ${m[1]}\` and \`in: path\`.`);

@@ -24,10 +24,7 @@ export function renderOpenApiTag(doc: Doc, tag: string): string {
 
 function renderOperation(doc: Doc, ref: OperationRef): string {
   const { op } = ref;
-  const parts = [
-    `### ${oneLine(text(op.summary) || text(op.operationId) || `${ref.method.toUpperCase()} ${ref.path}`)}`,
-    `\`${ref.method.toUpperCase()} ${ref.path}\``,
-  ];
+  const parts = [`### ${oneLine(text(op.summary) || text(op.operationId) || `${ref.method.toUpperCase()} ${ref.path}`)}`, `\`${ref.method.toUpperCase()} ${ref.path}\``];
   if (text(op.description)) parts.push(text(op.description).trim());
   const body = resolveRef(doc, op.requestBody);
   const json = isRecord(body) && isRecord(body.content) ? resolveRef(doc, body.content['application/json']) : undefined;

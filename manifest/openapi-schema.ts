@@ -87,7 +87,8 @@ export async function schemaValidator(): Promise<Validate> {
   }
   const module = { exports: {} as unknown };
   // The standalone code is CommonJS; the runtime helpers it may require are Ajv's.
-  new Function('module', 'exports', 'require', code)(module, module.exports, createRequire(fromParser.resolve('ajv/package.json')));
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- Ajv's standalone code, generated from the OpenAPI schema at build time, is loaded as the function it is.
+  (new Function('module', 'exports', 'require', code) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(fromParser.resolve('ajv/package.json')));
   validator = module.exports as Validate;
   return validator;
 }

@@ -66,12 +66,14 @@ function validationErrors(e: unknown, source: YamlSource, file: string): Content
   if (missing) {
     const target = missing[1]!;
     const at = findRef(source.value, target, []);
-    return [{
-      file,
-      line: at ? source.lineOf(at) : 1,
-      message: `The $ref "${target}"${at ? ` at ${pathText(at)}` : ''} points to nothing.`,
-      fix: `Add the definition ${target} or point the $ref at one that exists.`,
-    }];
+    return [
+      {
+        file,
+        line: at ? source.lineOf(at) : 1,
+        message: `The $ref "${target}"${at ? ` at ${pathText(at)}` : ''} points to nothing.`,
+        fix: `Add the definition ${target} or point the $ref at one that exists.`,
+      },
+    ];
   }
   return [{ file, line: lineInMessage(message), message: `Invalid OpenAPI document: ${firstLine(message)}`, fix: FIX_SCHEMA }];
 }
@@ -108,7 +110,10 @@ function ajvErrors(details: AjvError[], source: YamlSource, file: string): Conte
 /** `/paths/~1test-suites/get` -> ['paths', '/test-suites', 'get'] (RFC 6901 unescaping). */
 function pointerToPath(pointer: string): string[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Path of the first `$ref` whose value is `target`, in document order. */
@@ -130,9 +135,7 @@ function findRef(node: unknown, target: string, at: Array<string | number>): Arr
 
 /** Readable location: paths["/test-suites"].get.responses["200"]. */
 function pathText(at: ReadonlyArray<string | number>): string {
-  return at
-    .map((k, i) => (typeof k === 'string' && /^[A-Za-z_$][\w$-]*$/.test(k) ? `${i > 0 ? '.' : ''}${k}` : `[${JSON.stringify(k)}]`))
-    .join('');
+  return at.map((k, i) => (typeof k === 'string' && /^[A-Za-z_$][\w$-]*$/.test(k) ? `${i > 0 ? '.' : ''}${k}` : `[${JSON.stringify(k)}]`)).join('');
 }
 
 function displayPath(file: string): string {

@@ -26,7 +26,5 @@ function absolutise(origin: string) {
 
 /** Renders `markdown` (a page body) to an HTML fragment whose links work from anywhere. */
 export function postHtml(markdown: string, origin: string): string {
-  return String(
-    unified().use(remarkParse).use(remarkGfm).use(remarkCallouts).use(remarkRehype).use(absolutise(origin)).use(rehypeStringify).processSync(markdown),
-  );
+  return String(unified().use(remarkParse).use(remarkGfm).use(remarkCallouts).use(remarkRehype).use(absolutise(origin)).use(rehypeStringify).processSync(markdown));
 }

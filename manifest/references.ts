@@ -164,7 +164,12 @@ export function checkReferences(ctx: Context): void {
     if (problem) errors.push({ file, line: src.lineOf(['nav', i, 'link']), message: `Dead navbar link "${n.link}": ${problem}.`, fix: 'Point it at an existing page.' });
   });
   if (config.image && !ctx.publicFiles.has(config.image.src)) {
-    errors.push({ file, line: src.lineOf(['image', 'src']), message: `Social image "${config.image.src}" does not exist.`, fix: `Add it as content/${ctx.publicDir}${config.image.src} (a 1200 x 630 PNG or JPEG) or correct the path.` });
+    errors.push({
+      file,
+      line: src.lineOf(['image', 'src']),
+      message: `Social image "${config.image.src}" does not exist.`,
+      fix: `Add it as content/${ctx.publicDir}${config.image.src} (a 1200 x 630 PNG or JPEG) or correct the path.`,
+    });
   }
   const seen = new Set<string>();
   const walk = (items: ReadonlyArray<SidebarItem>, at: PropertyKey[]) => {
@@ -177,7 +182,8 @@ export function checkReferences(ctx: Context): void {
           file,
           line,
           message: `Sidebar entry ${item} is not a page${r.kind === 'redirect' ? ` (it redirects to ${r.to})` : ''}.`,
-          fix: r.kind === 'redirect' ? `Write ${r.to} instead.` : `Create the page (for example content${item.endsWith('/') ? `${item}index.md` : item.replace(/\.html$/, '.md')}) or remove the entry.`,
+          fix:
+            r.kind === 'redirect' ? `Write ${r.to} instead.` : `Create the page (for example content${item.endsWith('/') ? `${item}index.md` : item.replace(/\.html$/, '.md')}) or remove the entry.`,
         });
       } else if (seen.has(item)) {
         errors.push({ file, line, message: `Sidebar entry ${item} appears twice.`, fix: 'Keep one entry per page, so previous/next links stay in one order.' });

@@ -35,13 +35,7 @@ const shown = (v: unknown) => {
  * failed branches of an `anyOf`/`oneOf` are summed up as one message naming
  * the allowed forms.
  */
-export function schemaContentErrors(
-  errors: ReadonlyArray<ErrorObject>,
-  source: YamlSource,
-  file: string,
-  what: string,
-  fix: string,
-): ContentError[] {
+export function schemaContentErrors(errors: ReadonlyArray<ErrorObject>, source: YamlSource, file: string, what: string, fix: string): ContentError[] {
   const out: ContentError[] = [];
   const push = (at: ReadonlyArray<string | number>, message: string) => {
     const line = source.lineOf(at);

@@ -98,7 +98,11 @@ function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings
       const norm = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc]!) / avg));
       return { doc, w: Math.max(1, Math.min(MAX_WEIGHT, Math.round((norm / (K1 + 1)) * MAX_WEIGHT))), f: t.flags[i]! };
     });
-    if (order.length > MAX_POSTINGS) order = order.sort((a, b) => b.w - a.w || a.doc - b.doc).slice(0, MAX_POSTINGS).sort((a, b) => a.doc - b.doc);
+    if (order.length > MAX_POSTINGS)
+      order = order
+        .sort((a, b) => b.w - a.w || a.doc - b.doc)
+        .slice(0, MAX_POSTINGS)
+        .sort((a, b) => a.doc - b.doc);
     // A word on every page still counts a little (the smallest stored idf), so such pages can be found by it.
     terms.set(term, { idf: Math.max(1, Math.round(idf * 1000)), docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w), flags: Uint8Array.from(order, (o) => o.f) });
     raw.delete(term);
@@ -127,7 +131,17 @@ function shards(terms: Map<string, Postings>): { files: Map<string, Uint8Array>;
     }
   }
   const files = new Map<string, Uint8Array>();
-  const write = (file: string, list: string[], next = '') => files.set(file, gzipSync(encodeShard(list.map((t) => [t, terms.get(t)!]), next), { level: 9 }));
+  const write = (file: string, list: string[], next = '') =>
+    files.set(
+      file,
+      gzipSync(
+        encodeShard(
+          list.map((t) => [t, terms.get(t)!]),
+          next,
+        ),
+        { level: 9 },
+      ),
+    );
   for (const [key, list] of full) write(`s/${keyFile(key)}.bin`, list);
   // What follows a top shard's key: the longer top shards (after one character) or the full shards (after two).
   const following = new Map<string, Set<string>>();
@@ -159,7 +173,14 @@ function shards(terms: Map<string, Postings>): { files: Map<string, Uint8Array>;
     list.sort((a, b) => terms.get(b)!.docs.length - terms.get(a)!.docs.length || (a < b ? -1 : 1));
     files.set(`w/${n}.bin`, gzipSync(new TextEncoder().encode(list.join('\n')), { level: 9 }));
   }
-  return { files, first: [...top.keys()].filter((k) => Array.from(k).length === 1).sort().join(''), lens: [...byLength.keys()].sort((a, b) => a - b) };
+  return {
+    files,
+    first: [...top.keys()]
+      .filter((k) => Array.from(k).length === 1)
+      .sort()
+      .join(''),
+    lens: [...byLength.keys()].sort((a, b) => a - b),
+  };
 }
 
 /** A section's text cut to what an excerpt can show, at a word boundary. */

@@ -11,6 +11,7 @@ export const TITLE_WEIGHT = 8;
 export const HEADING_WEIGHT = 3;
 
 /** Text with no character outside ASCII: nothing to fold but letter case. */
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included.
 const ASCII = /^[\x00-\x7f]*$/;
 /** What `words` finds in lower-case ASCII: its letters and digits are the ASCII ones. */
 const ASCII_WORD = /[a-z0-9]+/g;
@@ -53,7 +54,7 @@ export function sectionTerms(sections: ReadonlyArray<{ title: string; text: stri
   const flags = new Map<string, number>();
   let n = 0;
   sections.forEach((s, i) => {
-    const bit = 1 << i % SECTION_BITS;
+    const bit = 1 << (i % SECTION_BITS);
     n += addWords(counts, s.title, HEADING_WEIGHT, flags, IN_HEADING | bit) + addWords(counts, s.text, 1, flags, bit);
   });
   return { terms: [...counts.keys()].join('\n'), tf: Uint32Array.from(counts.values()), flags: Uint8Array.from(counts.keys(), (t) => flags.get(t)!), words: n };

@@ -9,9 +9,7 @@ export function sitemapPages(records: ReadonlyArray<PageRecord>): PageRecord[] {
 
 /** The sitemap: each page's canonical URL with its last change (the file's last commit). */
 export function sitemapXml(origin: string, records: ReadonlyArray<PageRecord>): string {
-  const urls = sitemapPages(records).map(
-    (r) => `  <url>${el('loc', `${origin}${r.path}`)}${el('lastmod', isoDate(r.lastUpdatedTimestamp))}</url>`,
-  );
+  const urls = sitemapPages(records).map((r) => `  <url>${el('loc', `${origin}${r.path}`)}${el('lastmod', isoDate(r.lastUpdatedTimestamp))}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

@@ -15,13 +15,7 @@ const escapeXml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * The SVGs of `publicFiles` (paths starting with `/`) that use site variables,
  * as path under dist/ -> text with the values in. Unknown names are errors.
  */
-export function templatedSvgs(
-  publicDir: string,
-  publicFiles: ReadonlySet<string>,
-  vars: Readonly<Record<string, string>>,
-  rel: (abs: string) => string,
-  errors: ContentError[],
-): Map<string, string> {
+export function templatedSvgs(publicDir: string, publicFiles: ReadonlySet<string>, vars: Readonly<Record<string, string>>, rel: (abs: string) => string, errors: ContentError[]): Map<string, string> {
   const escaped = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, escapeXml(v)]));
   const out = new Map<string, string>();
   for (const f of publicFiles) {

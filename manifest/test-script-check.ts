@@ -49,7 +49,15 @@ export function loadTestScriptChecker(contentDir: string, rel: (abs: string) => 
         const source = parseYaml(fence.text, file, line, errs);
         if (!source) continue;
         if (!validate(source.value)) {
-          errs.push(...schemaContentErrors(validate.errors ?? [], source, file, 'Test script does not match the schema', 'Correct the script to match the test-script reference (/schemas/test-script.json), or drop `test-script` from the fence if it is only a fragment.'));
+          errs.push(
+            ...schemaContentErrors(
+              validate.errors ?? [],
+              source,
+              file,
+              'Test script does not match the schema',
+              'Correct the script to match the test-script reference (/schemas/test-script.json), or drop `test-script` from the fence if it is only a fragment.',
+            ),
+          );
         }
       }
     },

@@ -9,13 +9,7 @@ const VAR = /\{\{\s*vars\.([A-Za-z0-9_]+)\s*\}\}/g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 /** Replaces every site variable in `body`; unknown names are errors at their line. */
-export function substituteVariables(
-  body: string,
-  vars: Readonly<Record<string, string>>,
-  file: string,
-  bodyLine: number,
-  errors: ContentError[],
-): string {
+export function substituteVariables(body: string, vars: Readonly<Record<string, string>>, file: string, bodyLine: number, errors: ContentError[]): string {
   const lines = body.split('\n');
   let fence: { marker: string; vars: boolean } | null = null;
   for (let i = 0; i < lines.length; i++) {

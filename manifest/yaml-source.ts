@@ -19,12 +19,7 @@ export interface YamlSource {
  * Parses `text`, which starts at `firstLine` of `file`. Syntax errors are
  * pushed to `errors` and the value is then undefined.
  */
-export function parseYaml(
-  text: string,
-  file: string,
-  firstLine: number,
-  errors: ContentError[],
-): YamlSource | undefined {
+export function parseYaml(text: string, file: string, firstLine: number, errors: ContentError[]): YamlSource | undefined {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -80,18 +75,11 @@ function lineOfPath(doc: Document, lc: LineCounter, path: ReadonlyArray<Property
 
 /** Human text for a zod issue's path: `features[0].title`. */
 function pathText(path: ReadonlyArray<PropertyKey>): string {
-  return path
-    .map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`))
-    .join('');
+  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
 }
 
 /** Turns a failed schema parse into content errors, one per issue, each with its line. */
-export function schemaErrors(
-  issues: ReadonlyArray<z.core.$ZodIssue>,
-  source: YamlSource,
-  file: string,
-  what: string,
-): ContentError[] {
+export function schemaErrors(issues: ReadonlyArray<z.core.$ZodIssue>, source: YamlSource, file: string, what: string): ContentError[] {
   return issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys;
@@ -107,11 +95,12 @@ export function schemaErrors(
       file,
       line: source.lineOf(issue.path),
       message: `${what[0]!.toUpperCase()}${what.slice(1)} field "${at}": ${issue.message}.`,
-      fix: issue.code === 'invalid_value'
-        ? 'Use one of the values listed.'
-        : issue.code === 'invalid_format'
-          ? `Write "${at}" in the form the message describes.`
-          : `Give "${at}" a value of the expected type.`,
+      fix:
+        issue.code === 'invalid_value'
+          ? 'Use one of the values listed.'
+          : issue.code === 'invalid_format'
+            ? `Write "${at}" in the form the message describes.`
+            : `Give "${at}" a value of the expected type.`,
     };
   });
 }

@@ -45,7 +45,7 @@ try {
   // CSS (a child process) and the app bundle (esbuild's own process) build while the content compiles here.
   const cssDone = buildCss(cssTmp);
 
-  const jqueryVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/jquery/package.json'), 'utf8')).version as string;
+  const jqueryVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/jquery/package.json'), 'utf8')) as { version: string }).version;
   const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
   mkdirSync(path.join(stage, 'assets/vendor'), { recursive: true });
   copyFileSync(path.join(root, 'node_modules/jquery/dist/jquery.min.js'), path.join(stage, jqueryUrl));
@@ -65,7 +65,7 @@ try {
   if (output !== undefined && output !== 'pages' && output !== 'single') throw new Error(`SITE_OUTPUT must be "pages" or "single", not "${output}".`);
   const site: typeof content.manifest.site = output ? { ...content.manifest.site, output } : content.manifest.site;
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
-  const [app] = await Promise.all([appDone, cssDone]);
+  const [app] = (await Promise.all([appDone, cssDone])) as [{ entry: string; preload: string[] }, void];
 
   // The route table names the entry script, so an open page can tell that the app itself was redeployed.
   const siteDataFile = path.join(stage, 'data', 'site.json');

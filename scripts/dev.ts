@@ -144,7 +144,10 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   const hadCss = existsSync(cssFile);
   let tailwind: ChildProcess | undefined;
   const cssReady = new Promise<void>((resolve, reject) => {
-    tailwind = spawn(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', `${cssFile}.build`, '--watch=always'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    tailwind = spawn(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', `${cssFile}.build`, '--watch=always'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let first = true;
     let started = performance.now();
     tailwind.stderr!.setEncoding('utf8');
@@ -351,7 +354,11 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
     }
     if (r.analysed < 6) setTimeout(() => compiler.warmUp(), 200);
     // After a cold start the cache is saved at once, so a restart finds it even after a crash (and always on close).
-    if (r.analysed > 0) void compiler.settled().then(() => compiler.saveCache()).catch(() => undefined);
+    if (r.analysed > 0)
+      void compiler
+        .settled()
+        .then(() => compiler.saveCache())
+        .catch(() => undefined);
   });
 
   // The content watcher: events are gathered until the editor's burst of writes has settled.
@@ -376,7 +383,9 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
     errors = report.errors;
     const ms = performance.now() - started;
     const names = files.map((f) => path.relative(path.dirname(contentDir), f).split(path.sep).join('/'));
-    log(`${describe(names)} changed: ${report.recompiled} page${report.recompiled === 1 ? '' : 's'} recompiled in ${seconds(ms)}${errors.length ? `, ${errors.length} content error${errors.length === 1 ? '' : 's'}` : ''}`);
+    log(
+      `${describe(names)} changed: ${report.recompiled} page${report.recompiled === 1 ? '' : 's'} recompiled in ${seconds(ms)}${errors.length ? `, ${errors.length} content error${errors.length === 1 ? '' : 's'}` : ''}`,
+    );
     if (errors.length) log(new ContentBuildError(errors).message);
     if (report.routesChanged && existsSync(path.join(outDir, SITE_DATA_PATH))) renderIndex();
     if (report.changedPaths.length || report.routesChanged) send({ type: 'content', paths: report.changedPaths, routes: report.routesChanged });

@@ -47,7 +47,12 @@ export function cspFor(site: SiteConfig, inlineScripts: string[], inlineStyles: 
 export function pageHeadTags(site: SiteConfig, page: HeadPage): string {
   const tags = headTags(site, page)
     .filter((t) => t.value !== undefined)
-    .map((t) => `<${t.tag} ${Object.entries(t.attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} ${t.tag === 'link' ? 'href' : 'content'}="${esc(t.value!)}">`);
+    .map(
+      (t) =>
+        `<${t.tag} ${Object.entries(t.attrs)
+          .map(([k, v]) => `${k}="${esc(v)}"`)
+          .join(' ')} ${t.tag === 'link' ? 'href' : 'content'}="${esc(t.value!)}">`,
+    );
   if (site.origin && site.feed) {
     tags.push(
       `<link rel="alternate" type="application/atom+xml" title="${esc(site.feed.title)} (Atom)" href="${ATOM_PATH}">`,
@@ -93,15 +98,23 @@ function readTemplate(): string {
 }
 
 /** JSON in an HTML <script> data block: nothing in it can end the element. */
-export const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Fills the template. */
 export function renderDocument(b: DocumentBase, d: DocumentPart): string {
-  const siteHead = b.site.head.map((t) => `<${t.tag} ${Object.entries(t.attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')}>`).join('\n    ');
-  const preloads = [
-    `<link rel="preload" href="${b.site.base}data/site.json" as="fetch" crossorigin="anonymous">`,
-    ...b.preload.map((p) => `<link rel="modulepreload" href="${p}">`),
-  ].join('\n    ');
+  const siteHead = b.site.head
+    .map(
+      (t) =>
+        `<${t.tag} ${Object.entries(t.attrs)
+          .map(([k, v]) => `${k}="${esc(v)}"`)
+          .join(' ')}>`,
+    )
+    .join('\n    ');
+  const preloads = [`<link rel="preload" href="${b.site.base}data/site.json" as="fetch" crossorigin="anonymous">`, ...b.preload.map((p) => `<link rel="modulepreload" href="${p}">`)].join('\n    ');
   const jsonLd = (d.jsonLd ?? []).map((j) => `<script type="application/ld+json">${scriptJson(j)}</script>`).join('\n    ');
   return readTemplate()
     .replace('%LANG%', esc(b.site.lang))

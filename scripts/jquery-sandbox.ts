@@ -9,14 +9,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { SANDBOX_URL } from '../src/sandbox/protocol.ts';
 
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self' 'unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+const CSP = ["default-src 'none'", "script-src 'self' 'unsafe-eval'", "style-src 'self'", "img-src 'self' data:", "base-uri 'none'", "form-action 'none'"].join('; ');
 
 /** Writes the document at SANDBOX_URL, with jquery-frame.js and jquery-frame.css beside it, under `outDir`. */
 export async function writeJquerySandbox(outDir: string, jqueryUrl: string): Promise<void> {

@@ -9,7 +9,7 @@
  */
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
-import type { SidebarNode, PageLink } from '../src/shared/schemas/site-data.ts';
+import type { SidebarNode } from '../src/shared/schemas/site-data.ts';
 import type { StaticPage } from '../src/shared/schemas/manifest.ts';
 import { STATIC_PAGE_ID } from '../src/shared/schemas/manifest.ts';
 import { canonicalUrl, isFeedPost, siteUrl } from '../src/shared/site-urls.ts';
@@ -26,8 +26,7 @@ export function documentFile(path: string): string {
 }
 
 /** The script of every redirect document: the target from the document's own link, query and hash kept. */
-export const REDIRECT_DOC_SCRIPT =
-  "(function(){var a=document.getElementById('target');if(a)location.replace(a.getAttribute('href')+location.search+location.hash)})();";
+export const REDIRECT_DOC_SCRIPT = "(function(){var a=document.getElementById('target');if(a)location.replace(a.getAttribute('href')+location.search+location.hash)})();";
 
 /** The layout a record is shown with (buildPageData's rule). */
 const layoutOf = (r: PageRecord) => r.frontmatter.layout ?? (r.frontmatter.home ? 'home' : 'default');
@@ -56,10 +55,12 @@ export function jsonLdOf(site: SiteConfig, sidebar: SidebarNode[], record: PageR
   const out: unknown[] = [];
   const groups = groupsOf(sidebar, record.path);
   if (groups.length) {
-    const items = [
-      ...groups.map((g) => ({ name: g.title, path: firstPage(g) })),
-      { name: record.title, path: record.path },
-    ].map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, ...(c.path ? { item: siteUrl(site, c.path) } : {}) }));
+    const items = [...groups.map((g) => ({ name: g.title, path: firstPage(g) })), { name: record.title, path: record.path }].map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      ...(c.path ? { item: siteUrl(site, c.path) } : {}),
+    }));
     out.push({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: items });
   }
   const layout = layoutOf(record);
@@ -115,7 +116,10 @@ export const FIRST_SCREEN_CHARS = 3000;
 
 /** The frame and the body's first screen: what the critical CSS of a page must style. */
 export function firstScreenOf(root: string): string {
-  return root.replace(/(data-static-body="">)([\s\S]*?)(<\/div>(?:<footer|<ul class="choices|<\/div>)|$)/, (_, open: string, body: string, close: string) => open + body.slice(0, FIRST_SCREEN_CHARS) + close);
+  return root.replace(
+    /(data-static-body="">)([\s\S]*?)(<\/div>(?:<footer|<ul class="choices|<\/div>)|$)/,
+    (_, open: string, body: string, close: string) => open + body.slice(0, FIRST_SCREEN_CHARS) + close,
+  );
 }
 
 /** How the stylesheet reaches a document: critical rules inline (allowed by their hash), the whole sheet as a file. */
@@ -140,7 +144,7 @@ export function writePageDocuments(
   const order = readingOrder(site.sidebar);
   const shellOf = (p: CompiledPage) => {
     const record = p.record;
-    const { prev, next } = prevNext(record, order, byPath) as { prev?: PageLink; next?: PageLink };
+    const { prev, next } = prevNext(record, order, byPath);
     return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body: fillImageSizes(p.facts.article, p.body.images), prev, next }) };
   };
   // The critical CSS of each layout, from the first screens of (up to) SAMPLE of its pages.
@@ -170,13 +174,16 @@ export function writePageDocuments(
     };
     const fm = record.frontmatter;
     const style = styles.get(layout)!;
-    const html = renderDocument({ ...base, css: style.tags, csp: style.csp }, {
-      title: `${record.title} | ${site.title}`,
-      head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
-      jsonLd: jsonLdOf(site, sidebar, record, description),
-      root,
-      bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(data)}</script>`,
-    });
+    const html = renderDocument(
+      { ...base, css: style.tags, csp: style.csp },
+      {
+        title: `${record.title} | ${site.title}`,
+        head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
+        jsonLd: jsonLdOf(site, sidebar, record, description),
+        root,
+        bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(data)}</script>`,
+      },
+    );
     write({ file: documentFile(record.path), html });
   }
 }
@@ -185,13 +192,16 @@ export function writePageDocuments(
 export function notFoundDocument(base: Omit<DocumentBase, 'css' | 'csp'>, sidebar: SidebarNode[], styleFor: (layout: string, firstScreens: string) => DocumentStyle): string {
   const site = base.site;
   const style = styleFor('not-found', shellHtml(site, sidebar, null));
-  return renderDocument({ ...base, css: style.tags, csp: style.csp }, {
-    title: `Page not found | ${site.title}`,
-    head: { title: 'Page not found', description: site.description, type: 'website' },
-    htmlAttrs: ' data-not-found=""',
-    extraHead: '<meta name="robots" content="noindex">',
-    root: shellHtml(site, sidebar, null),
-  });
+  return renderDocument(
+    { ...base, css: style.tags, csp: style.csp },
+    {
+      title: `Page not found | ${site.title}`,
+      head: { title: 'Page not found', description: site.description, type: 'website' },
+      htmlAttrs: ' data-not-found=""',
+      extraHead: '<meta name="robots" content="noindex">',
+      root: shellHtml(site, sidebar, null),
+    },
+  );
 }
 
 /**

@@ -116,7 +116,9 @@ function layout(p: ShellPage): string {
           )
           .join('')}</ul>`
       : '';
-    const foot = fm.footer ? `<footer class="home-footer mt-12 border-t border-slate-200 pt-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">${esc(fm.footer)}</footer>` : '';
+    const foot = fm.footer
+      ? `<footer class="home-footer mt-12 border-t border-slate-200 pt-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">${esc(fm.footer)}</footer>`
+      : '';
     return `<div class="home mx-auto max-w-5xl px-5 py-10"><section class="hero text-center" aria-labelledby="hero-title">${img}<h1 id="hero-title" class="page-title mt-6 text-4xl font-bold" tabindex="-1">${esc(fm.heroText ?? p.record.title)}</h1>${tagline}${action}</section>${description}${features}<div class="mt-10">${prose(p.body)}</div>${foot}</div>`;
   }
   if (OVERVIEW_LABELS[p.layout]) {

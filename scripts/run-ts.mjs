@@ -81,7 +81,10 @@ const ownUrl = {
 
 /** The bundle of `entryAbs` (an absolute path), made first when it is missing or stale. */
 async function bundle(entryAbs) {
-  const name = path.relative(root, entryAbs).replace(/[^\w.-]+/g, '_').replace(/\.\w+$/, '');
+  const name = path
+    .relative(root, entryAbs)
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/\.\w+$/, '');
   const bundleFile = path.join(dir, `${name}.mjs`);
   const metaFile = path.join(dir, `${name}.json`);
   if (fresh(metaFile, entryAbs)) return bundleFile;

@@ -14,11 +14,11 @@ export function App({ client, adopted = null }: { client: QueryClient; adopted?:
   return (
     <AppProviders client={client}>
       <AdoptedPageContext.Provider value={adopted}>
-      {/* Route changes render at once, not as transitions: the new title is one short synchronous
+        {/* Route changes render at once, not as transitions: the new title is one short synchronous
           render, and the page body already follows in a deferred render (PageContent). */}
-      <BrowserRouter useTransitions={false}>
-        <SiteShell />
-      </BrowserRouter>
+        <BrowserRouter useTransitions={false}>
+          <SiteShell />
+        </BrowserRouter>
       </AdoptedPageContext.Provider>
     </AppProviders>
   );

@@ -118,7 +118,9 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
     <NavigateProvider>
       <PageReadyContext.Provider value={reportReady}>
         <div className={`shell${hasSidebar ? ' has-sidebar' : ''}${drawer.open ? ' drawer-open' : ''}`}>
-          <a href="#main" className="skip-link">Skip to content</a>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
           {data.record.frontmatter.readingShow === 'top' ? <ReadingProgress key={path} shown={readyPath === path} /> : null}
           <Navbar
             site={site}
@@ -129,7 +131,12 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
                 </button>
               ) : null
             }
-            tools={<><SearchBox indexName={site.search.indexName} /><ThemeToggle /></>}
+            tools={
+              <>
+                <SearchBox indexName={site.search.indexName} />
+                <ThemeToggle />
+              </>
+            }
           />
           {hasSidebar ? (
             <>

@@ -28,9 +28,16 @@ export function SiteShell() {
   const shards = useQueries({ queries: sections.map((s) => routesQuery(s)) });
   const shardError = shards.find((s) => s.isError);
   const loaded = shards.every((s) => s.data);
-  const resolution = site.data && loaded
-    ? resolvePath(location.pathname, pathIndexOf(shards.flatMap((s) => s.data!.paths), site.data.redirects))
-    : null;
+  const resolution =
+    site.data && loaded
+      ? resolvePath(
+          location.pathname,
+          pathIndexOf(
+            shards.flatMap((s) => s.data!.paths),
+            site.data.redirects,
+          ),
+        )
+      : null;
   const target = resolution?.kind === 'page' ? resolution.path : null;
   // The page the document holds is shown from the document: no chunk, no Markdown render.
   const fromDocument = adopted !== null && target === adopted.page.path ? adopted : null;

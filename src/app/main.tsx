@@ -50,7 +50,10 @@ if (adopted && adopted.page.path === path) {
 }
 // A page with a body (every page but the home page) needs the Markdown pipeline: once its chunk has
 // arrived, load it alongside the first render instead of after it. An unknown address needs none.
-void first?.then(() => path !== '/' && preloadMarkdown(), () => {});
+void first?.then(
+  () => path !== '/' && preloadMarkdown(),
+  () => {},
+);
 
 if (first) starting.push(first);
 

@@ -15,8 +15,7 @@ export function registerServiceWorker(): void {
     controlled = true;
   });
   // After the load event and an idle moment: the worker never competes with the page's first paint.
-  const register = () =>
-    setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 1000);
+  const register = () => setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 1000);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

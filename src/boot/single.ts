@@ -36,7 +36,7 @@ function leadNode(n: Lead): Node {
   for (const [k, v] of Object.entries(n[1] ?? {})) {
     const bad = !LEAD_ATTRS.has(k) || typeof v !== 'string' || (k === 'class' && v !== 'sr-only') || (k === 'href' && /^[a-z][a-z0-9+.-]*:/i.test(v) && !/^(https?|mailto):/i.test(v));
     if (bad) throw new Error('lead');
-    e.setAttribute(k, v as string);
+    e.setAttribute(k, v);
   }
   for (let j = 2; j < n.length; j++) e.appendChild(leadNode(n[j] as Lead));
   return e;
@@ -90,6 +90,13 @@ function paintArticle(main: Element, shell: Element, d: BootChunk, layout: strin
   main.appendChild(a);
 }
 
+/** An answer other than 2xx, by its status (a 404 means no such page: not asked for again). */
+class HttpStatus extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
 function boot(): void {
   const l = location;
   let p = l.pathname;
@@ -101,13 +108,13 @@ function boot(): void {
   const build = document.querySelector<HTMLMetaElement>('meta[name=build-id]')?.content;
   const get = (cache: RequestCache) =>
     fetch(url, { credentials: 'same-origin', cache }).then((r) => {
-      if (!r.ok) throw { status: r.status };
+      if (!r.ok) throw new HttpStatus(r.status);
       return r.json() as Promise<BootChunk>;
     });
   const chunk = q
     ? get('force-cache')
         .then((d) => {
-          if (!d || d.buildId !== build) throw 0;
+          if (!d || d.buildId !== build) throw new Error('another build');
           return d;
         })
         .catch((e: { status?: number }) => {

@@ -16,7 +16,9 @@ export function ChoiceGrid({ choices, label }: { choices: ReadonlyArray<Choice>;
         <li key={c.link} className="choice">
           <Link to={c.link} className="choice-link" aria-describedby={`${id}-${i}`}>
             <span className="choice-title">{c.title}</span>
-            <span id={`${id}-${i}`} className="choice-description" role="tooltip">{c.description}</span>
+            <span id={`${id}-${i}`} className="choice-description" role="tooltip">
+              {c.description}
+            </span>
           </Link>
         </li>
       ))}

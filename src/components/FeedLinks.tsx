@@ -11,7 +11,14 @@ export function FeedLinks({ data }: { data: PageData }) {
         <path d="M3 10.5a10.5 10.5 0 0 1 10.5 10.5h-3A7.5 7.5 0 0 0 3 13.5zM3 4a17 17 0 0 1 17 17h-3A14 14 0 0 0 3 7z" />
       </svg>
       <span>
-        Follow new release notes and posts: <a href={ATOM_PATH} type="application/atom+xml">Atom feed</a> or <a href={RSS_PATH} type="application/rss+xml">RSS feed</a>
+        Follow new release notes and posts:{' '}
+        <a href={ATOM_PATH} type="application/atom+xml">
+          Atom feed
+        </a>{' '}
+        or{' '}
+        <a href={RSS_PATH} type="application/rss+xml">
+          RSS feed
+        </a>
       </span>
     </p>
   );

@@ -29,11 +29,7 @@ const EXAMPLES = [
   `$(".quick-reply:contains('Delivery')").click()`,
 ];
 
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'running' }
-  | { kind: 'error'; message: string }
-  | { kind: 'done'; descriptions: string[]; result: string; effects: string[] };
+type Outcome = { kind: 'idle' } | { kind: 'running' } | { kind: 'error'; message: string } | { kind: 'done'; descriptions: string[]; result: string; effects: string[] };
 
 export default function JquerySandbox(): ReactNode {
   const id = useId();
@@ -128,14 +124,7 @@ export default function JquerySandbox(): ReactNode {
     <div className="not-prose my-6 rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
       <p className="mb-3 font-semibold">jQuery sandbox</p>
       <div className="grid gap-4 md:grid-cols-2">
-        <iframe
-          key={epoch}
-          ref={frameRef}
-          src={SANDBOX_URL}
-          sandbox="allow-scripts"
-          title="Sample chat widget"
-          className="h-[26rem] w-full rounded-lg border-0"
-        />
+        <iframe key={epoch} ref={frameRef} src={SANDBOX_URL} sandbox="allow-scripts" title="Sample chat widget" className="h-[26rem] w-full rounded-lg border-0" />
         <div className="flex flex-col gap-3">
           <div>
             <label htmlFor={inputId} className="mb-1 block font-semibold">
@@ -184,20 +173,11 @@ export default function JquerySandbox(): ReactNode {
               ))}
             </ul>
           </div>
-          <div
-            className="min-h-24 rounded border border-slate-300 bg-white p-3 dark:border-slate-600 dark:bg-slate-900"
-            role="status"
-            aria-live="polite"
-            aria-label="Sandbox output"
-          >
+          <div className="min-h-24 rounded border border-slate-300 bg-white p-3 dark:border-slate-600 dark:bg-slate-900" role="status" aria-live="polite" aria-label="Sandbox output">
             <Output outcome={outcome} />
           </div>
           <div>
-            <button
-              type="button"
-              className="rounded border border-slate-400 px-3 py-1 hover:bg-white focus-visible:outline-2 focus-visible:outline-teal-700 dark:hover:bg-slate-900"
-              onClick={reset}
-            >
+            <button type="button" className="rounded border border-slate-400 px-3 py-1 hover:bg-white focus-visible:outline-2 focus-visible:outline-teal-700 dark:hover:bg-slate-900" onClick={reset}>
               Reset the widget
             </button>
           </div>

@@ -17,7 +17,11 @@ function render(n: LeadNode, key: number): ReactNode {
   if (tag === 'a') {
     // MarkdownLink adds the new-tab note and the download attribute itself, as it does in the body.
     const kids = children.filter((c) => !(Array.isArray(c) && c[0] === 'span'));
-    return <MarkdownLink key={key} href={attrs?.href ?? ''}>{kids.map(render)}</MarkdownLink>;
+    return (
+      <MarkdownLink key={key} href={attrs?.href ?? ''}>
+        {kids.map(render)}
+      </MarkdownLink>
+    );
   }
   if (!TAGS.has(tag)) return null;
   return createElement(tag, { key, ...(tag === 'ol' && attrs?.start ? { start: Number(attrs.start) } : {}) }, ...children.map(render));

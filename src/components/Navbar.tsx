@@ -7,12 +7,16 @@ export function Navbar({ site, sidebarToggle, tools }: { site: SiteConfig; sideb
   return (
     <header className="navbar">
       {sidebarToggle}
-      <Link to="/" className="navbar-title">{site.title}</Link>
+      <Link to="/" className="navbar-title">
+        {site.title}
+      </Link>
       <nav aria-label="Main" className="navbar-links">
         <ul>
           {site.nav.map((n) => (
             <li key={n.link}>
-              <NavLink to={n.link} end={n.link === '/'}>{n.text}</NavLink>
+              <NavLink to={n.link} end={n.link === '/'}>
+                {n.text}
+              </NavLink>
             </li>
           ))}
         </ul>

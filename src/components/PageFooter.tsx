@@ -35,7 +35,9 @@ export function PageFooter({ data }: { data: PageData }) {
               <span className="block text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">Previous</span>
               {data.prev.title}
             </Link>
-          ) : <span />}
+          ) : (
+            <span />
+          )}
           {data.next ? (
             <Link rel="next" to={data.next.path} className="prev-next text-right">
               <span className="block text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">Next</span>

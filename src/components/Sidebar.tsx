@@ -28,12 +28,7 @@ function SidebarList({ nodes, depth, ...rest }: Props & { depth: number }) {
         n.kind === 'page' ? (
           <SidebarPage key={n.path} node={n} {...rest} />
         ) : (
-          <SidebarGroupItem
-            key={`${n.title}-${i}`}
-            node={n}
-            depth={depth}
-            {...(groupContains(n, rest.currentPath) ? rest : { currentPath: '', headers: NO_HEADERS, activeSlug: undefined })}
-          />
+          <SidebarGroupItem key={`${n.title}-${i}`} node={n} depth={depth} {...(groupContains(n, rest.currentPath) ? rest : { currentPath: '', headers: NO_HEADERS, activeSlug: undefined })} />
         ),
       )}
     </ul>
@@ -80,11 +75,7 @@ function HeaderList({ headers, activeSlug, path }: { headers: HeaderNode[]; acti
     <ul className="sidebar-headers">
       {headers.map((h) => (
         <li key={h.slug}>
-          <StableLink
-            to={`${path}#${h.slug}`}
-            className={`sidebar-header-link${h.slug === activeSlug ? ' active' : ''}`}
-            aria-current={h.slug === activeSlug ? 'location' : undefined}
-          >
+          <StableLink to={`${path}#${h.slug}`} className={`sidebar-header-link${h.slug === activeSlug ? ' active' : ''}`} aria-current={h.slug === activeSlug ? 'location' : undefined}>
             {h.title}
           </StableLink>
           {h.children.length > 0 ? <HeaderList headers={h.children} activeSlug={activeSlug} path={path} /> : null}

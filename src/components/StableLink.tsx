@@ -30,7 +30,7 @@ const plainClick = (e: MouseEvent<HTMLAnchorElement>) => {
 };
 
 /** A link to an absolute site path (`/guides/ivr/`, `/faq/#general`) that prefetches its page on hover, focus or touch. */
-export function StableLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
+export function StableLink({ to, children, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
   const go = useContext(NavigateContext);
   const client = useQueryClient();
   const prefetch = () => prefetchPage(client, to);
@@ -40,5 +40,9 @@ export function StableLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttr
     e.preventDefault();
     go(to);
   };
-  return <a href={to} {...rest} onClick={onClick} onPointerEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch} />;
+  return (
+    <a href={to} {...rest} onClick={onClick} onPointerEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch}>
+      {children}
+    </a>
+  );
 }

@@ -93,7 +93,7 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
       const a = appLink(e.target, el);
       if (!a || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || e.defaultPrevented) return;
       e.preventDefault();
-      navigate(a.getAttribute('href')!);
+      void navigate(a.getAttribute('href')!);
     };
     const onIntent = (e: Event) => {
       const a = appLink(e.target, el);

@@ -2,7 +2,10 @@
 
 /** The server answered with a status other than 2xx. */
 export class HttpError extends Error {
-  constructor(public readonly url: string, public readonly status: number) {
+  constructor(
+    public readonly url: string,
+    public readonly status: number,
+  ) {
     super(`${url} answered HTTP ${status}`);
     this.name = 'HttpError';
   }
@@ -10,7 +13,10 @@ export class HttpError extends Error {
 
 /** No answer within the time limit. */
 export class TimeoutError extends Error {
-  constructor(public readonly url: string, public readonly ms: number) {
+  constructor(
+    public readonly url: string,
+    public readonly ms: number,
+  ) {
     super(`${url} did not answer within ${ms / 1000} s`);
     this.name = 'TimeoutError';
   }
@@ -18,7 +24,10 @@ export class TimeoutError extends Error {
 
 /** The request failed before any answer (offline, DNS, connection reset). */
 export class NetworkError extends Error {
-  constructor(public readonly url: string, cause: unknown) {
+  constructor(
+    public readonly url: string,
+    cause: unknown,
+  ) {
     super(`${url} could not be fetched`, { cause });
     this.name = 'NetworkError';
   }
@@ -26,7 +35,10 @@ export class NetworkError extends Error {
 
 /** The answer was not JSON, or not the JSON the schema expects. */
 export class DataError extends Error {
-  constructor(public readonly url: string, detail: string) {
+  constructor(
+    public readonly url: string,
+    detail: string,
+  ) {
     super(`${url} is not valid: ${detail}`);
     this.name = 'DataError';
   }

@@ -11,12 +11,7 @@ import { noteResponse } from './connectivity.ts';
 export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
 /** Fetches `url` and returns its JSON parsed by `schema`. */
-export async function fetchJson<T extends z.ZodMiniType>(
-  url: string,
-  schema: T,
-  signal?: AbortSignal,
-  timeoutMs = LAZY_LOAD_TIMEOUT_MS,
-): Promise<z.infer<T>> {
+export async function fetchJson<T extends z.ZodMiniType>(url: string, schema: T, signal?: AbortSignal, timeoutMs = LAZY_LOAD_TIMEOUT_MS): Promise<z.infer<T>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

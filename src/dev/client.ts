@@ -77,25 +77,27 @@ export function startDevClient(client: QueryClient): void {
       showErrors(m.errors);
     } else if (m.type === 'content') {
       // One update at a time, each keeping the scroll position it found.
-      updates = updates.then(async () => {
-        const y = window.scrollY;
-        // The page may not shrink under the reader while its new body renders: the scroll position would be clamped.
-        const root = document.documentElement;
-        root.style.minHeight = `${root.scrollHeight}px`;
-        try {
-          await refreshContent(client, m.paths, m.routes);
-          // The new body is rendered within a frame or two. The browser's scroll anchoring may move the
-          // position a little to keep the text in view; only a jump back up (a page that was briefly
-          // shorter) is undone.
-          for (let frame = 0; frame < 2; frame++) {
-            await new Promise((resolve) => requestAnimationFrame(resolve));
-            if (window.scrollY < y - 50 && root.scrollHeight - window.innerHeight >= y) window.scrollTo({ top: y, behavior: 'instant' });
+      updates = updates
+        .then(async () => {
+          const y = window.scrollY;
+          // The page may not shrink under the reader while its new body renders: the scroll position would be clamped.
+          const root = document.documentElement;
+          root.style.minHeight = `${root.scrollHeight}px`;
+          try {
+            await refreshContent(client, m.paths, m.routes);
+            // The new body is rendered within a frame or two. The browser's scroll anchoring may move the
+            // position a little to keep the text in view; only a jump back up (a page that was briefly
+            // shorter) is undone.
+            for (let frame = 0; frame < 2; frame++) {
+              await new Promise((resolve) => requestAnimationFrame(resolve));
+              if (window.scrollY < y - 50 && root.scrollHeight - window.innerHeight >= y) window.scrollTo({ top: y, behavior: 'instant' });
+            }
+          } finally {
+            root.style.minHeight = '';
           }
-        } finally {
-          root.style.minHeight = '';
-        }
-        root.dataset.devUpdates = String(Number(root.dataset.devUpdates ?? 0) + 1);
-      }).catch(() => {});
+          root.dataset.devUpdates = String(Number(root.dataset.devUpdates ?? 0) + 1);
+        })
+        .catch(() => {});
     }
   });
 }

@@ -13,7 +13,9 @@ import { decodeFragment } from '../lib/decode-fragment.ts';
 export function useActiveHeader(slugs: ReadonlyArray<string>, readyPath: string | null): string | null {
   const [active, setActive] = useState<string | null>(null);
   const key = slugs.join('\n');
+  // Keyed on the slugs' text, not the array: a new array with the same headings is the same page.
   useEffect(() => {
+    const slugs = key ? key.split('\n') : [];
     if (readyPath === null || slugs.length === 0) return;
     const navbar = document.querySelector('.navbar');
     const update = () => {

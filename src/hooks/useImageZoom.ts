@@ -13,9 +13,7 @@ type Zoom = { attach(...selectors: string[]): Zoom; detach(): Zoom; close(): Pro
 let instance: Promise<Zoom> | null = null;
 
 function zoom(): Promise<Zoom> {
-  instance ??= importOrCheckDeploy(() => import('medium-zoom/dist/pure/index.js')).then(
-    ({ default: mediumZoom }) => mediumZoom({ ...IMAGE_ZOOM_OPTIONS }) as unknown as Zoom,
-  );
+  instance ??= importOrCheckDeploy(() => import('medium-zoom/dist/pure/index.js')).then(({ default: mediumZoom }) => mediumZoom({ ...IMAGE_ZOOM_OPTIONS }) as unknown as Zoom);
   instance.catch(() => (instance = null));
   return instance;
 }
@@ -25,12 +23,13 @@ export function useImageZoom(readyPath: string | null): void {
     if (readyPath === null) return;
     let attached: Zoom | null = null;
     let cancelled = false;
-    const timer = setTimeout(async () => {
+    const attach = async () => {
       const z = await zoom();
       if (cancelled) return;
       attached = z.attach('main img[data-zoomable]');
       document.documentElement.dataset.zoomReady = readyPath;
-    }, IMAGE_ZOOM_DELAY_MS);
+    };
+    const timer = setTimeout(() => void attach().catch(() => {}), IMAGE_ZOOM_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -3,7 +3,7 @@
  * the new page's heading and its title is announced to screen readers.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType, NavigationType } from 'react-router-dom';
 
 export function useRouteFocus(title: string, readyPath: string | null): string {
   const { pathname } = useLocation();
@@ -17,7 +17,7 @@ export function useRouteFocus(title: string, readyPath: string | null): string {
       return;
     }
     setAnnouncement(title);
-    if (type === 'POP') return;
+    if (type === NavigationType.Pop) return;
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [pathname, readyPath]); // eslint-disable-line react-hooks/exhaustive-deps
   return announcement;

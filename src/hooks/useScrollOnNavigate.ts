@@ -4,7 +4,7 @@
  * the reader left. The heading lands below the fixed navbar (CSS scroll-margin-top).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType, NavigationType } from 'react-router-dom';
 import { scrollToId } from '../lib/scroll-target.ts';
 import { decodeFragment } from '../lib/decode-fragment.ts';
 const positions = new Map<string, number>();
@@ -45,7 +45,7 @@ export function useScrollOnNavigate(readyPath: string | null): void {
     const initial = firstLoad.current;
     firstLoad.current = false;
     const saved = positions.get(location.key);
-    if (type === 'POP' && saved !== undefined) {
+    if (type === NavigationType.Pop && saved !== undefined) {
       window.scrollTo({ top: saved, behavior: 'instant' });
       return;
     }

@@ -9,7 +9,9 @@ export default function HomeLayout({ data }: LayoutProps) {
     <div className="home mx-auto max-w-5xl px-5 py-10">
       <section className="hero text-center" aria-labelledby="hero-title">
         {fm.heroImage ? <img className="hero-image mx-auto" src={fm.heroImage} alt={fm.heroAlt ?? ''} width={480} height={320} fetchPriority="high" /> : null}
-        <h1 id="hero-title" className="page-title mt-6 text-4xl font-bold" tabIndex={-1}>{fm.heroText ?? data.record.title}</h1>
+        <h1 id="hero-title" className="page-title mt-6 text-4xl font-bold" tabIndex={-1}>
+          {fm.heroText ?? data.record.title}
+        </h1>
         {fm.tagline ? <p className="tagline mt-3 text-xl text-slate-600 dark:text-slate-300">{fm.tagline}</p> : null}
         {fm.actionText && fm.actionLink ? (
           <Link to={fm.actionLink} className="action-button mt-6 inline-block rounded-md bg-teal-700 px-6 py-3 text-lg font-semibold text-white hover:bg-teal-800">
@@ -23,7 +25,9 @@ export default function HomeLayout({ data }: LayoutProps) {
           {fm.features.map((f) => (
             <li key={f.title} className="feature rounded-lg border border-slate-200 p-5 dark:border-slate-700">
               <h2 className="mt-0 text-xl font-semibold">
-                <Link to={f.link} className="feature-link">{f.title}</Link>
+                <Link to={f.link} className="feature-link">
+                  {f.title}
+                </Link>
               </h2>
               <p className="mt-2 text-slate-700 dark:text-slate-300">{f.details}</p>
             </li>

@@ -6,7 +6,9 @@ import { ChoiceGrid } from '../components/ChoiceGrid.tsx';
 export function OverviewLayout({ data, label }: LayoutProps & { label: string }) {
   return (
     <article className={`page overview overview-${data.layout} mx-auto max-w-4xl px-5 py-8 lg:px-8`}>
-      <h1 className="page-title" tabIndex={-1}>{data.record.title}</h1>
+      <h1 className="page-title" tabIndex={-1}>
+        {data.record.title}
+      </h1>
       <PageContent path={data.record.path} content={data.content} />
       <ChoiceGrid choices={data.record.frontmatter.choices ?? []} label={label} />
     </article>

@@ -8,7 +8,7 @@ function codeOf(children: unknown): { text: string; lang: string | null } {
   if (!isValidElement(el)) return { text: '', lang: null };
   const props = el.props;
   const m = /language-([\w-]+)/.exec(props.className ?? '');
-  const text = Array.isArray(props.children) ? props.children.join('') : String(props.children ?? '');
+  const text = Array.isArray(props.children) ? props.children.join('') : typeof props.children === 'string' ? props.children : '';
   return { text, lang: m ? m[1]! : null };
 }
 
@@ -22,7 +22,10 @@ export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pr
   useEffect(() => {
     if (!hl) return;
     let live = true;
-    highlight(text.replace(/\n$/, ''), hl).then((h) => live && setHtml(h), () => {});
+    highlight(text.replace(/\n$/, ''), hl).then(
+      (h) => live && setHtml(h),
+      () => {},
+    );
     return () => {
       live = false;
     };

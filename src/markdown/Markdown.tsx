@@ -83,7 +83,7 @@ function useTree(markdown: string): { root: Root | null; complete: boolean } {
         return;
       }
       const parser = parserFor(markdown);
-      blocks.push(...parser.runSync(parser.parse(slices[parsed]!)).children);
+      blocks.push(...parser.runSync(parser.parse(slices[parsed])).children);
       parsed++;
       const complete = parsed === slices.length;
       if (!complete && parsed < handOutAt) {
@@ -121,22 +121,21 @@ export const Markdown = memo(function Markdown({ chunk, footer, placeholder }: {
   const raw = useRawHtmlPlugins(chunk.html);
   const { root: tree, complete } = useTree(chunk.markdown);
   useReportPageReady(chunk.path, raw !== null && complete);
-  const components = useMemo(
-    () =>
-      ({
-        a: MarkdownLink,
-        img: (props) => <MarkdownImage {...props} imageSizes={chunk.images} />,
-        h2: (props) => <Heading level={2} {...props} />,
-        h3: (props) => <Heading level={3} {...props} />,
-        pre: CodeBlock,
-        // Wide tables scroll inside their own box instead of widening the page on phones.
-        table: ({ node: _node, ...props }) => (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Table">
-            <table {...props} />
-          </div>
-        ),
-        ...customElementComponents,
-      }) as Components,
+  const components = useMemo<Components>(
+    () => ({
+      a: MarkdownLink,
+      img: (props) => <MarkdownImage {...props} imageSizes={chunk.images} />,
+      h2: (props) => <Heading level={2} {...props} />,
+      h3: (props) => <Heading level={3} {...props} />,
+      pre: CodeBlock,
+      // Wide tables scroll inside their own box instead of widening the page on phones.
+      table: ({ node: _node, ...props }) => (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table">
+          <table {...props} />
+        </div>
+      ),
+      ...customElementComponents,
+    }),
     [chunk.images],
   );
   const body = useMemo(
@@ -152,7 +151,9 @@ export const Markdown = memo(function Markdown({ chunk, footer, placeholder }: {
   // The footer comes with the whole body, never before it: shown earlier, the body would push it down.
   return (
     <>
-      <div className={PROSE_CLASSES} aria-busy={complete ? undefined : true}>{body}</div>
+      <div className={PROSE_CLASSES} aria-busy={complete ? undefined : true}>
+        {body}
+      </div>
       {complete ? footer : null}
     </>
   );

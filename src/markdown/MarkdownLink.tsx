@@ -4,7 +4,12 @@ import { EXTERNAL_LINK as EXTERNAL, FILE_LINK as FILE, NEW_TAB_NOTE } from '../s
 
 /** Internal links go through the router; external ones open as usual, marked as leaving the site. */
 export function MarkdownLink({ href = '', children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
-  if (href.startsWith('#')) return <a href={href} {...rest}>{children}</a>;
+  if (href.startsWith('#'))
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
   if (EXTERNAL.test(href)) {
     return (
       <a href={href} {...rest} target="_blank" rel="noopener noreferrer">
@@ -13,6 +18,15 @@ export function MarkdownLink({ href = '', children, node: _node, ...rest }: Comp
       </a>
     );
   }
-  if (FILE.test(href.replace(/[?#].*$/, ''))) return <a href={href} {...rest} download>{children}</a>;
-  return <Link to={href} {...rest}>{children}</Link>;
+  if (FILE.test(href.replace(/[?#].*$/, '')))
+    return (
+      <a href={href} {...rest} download>
+        {children}
+      </a>
+    );
+  return (
+    <Link to={href} {...rest}>
+      {children}
+    </Link>
+  );
 }

@@ -17,7 +17,13 @@ export function CustomElement({ name }: { name: string }) {
   const C = (customElementRegistry as Record<string, ComponentType | undefined>)[name];
   if (!C) return null;
   return (
-    <Suspense fallback={<div className="custom-element-loading" aria-busy="true">{CUSTOM_ELEMENT_LOADING}</div>}>
+    <Suspense
+      fallback={
+        <div className="custom-element-loading" aria-busy="true">
+          {CUSTOM_ELEMENT_LOADING}
+        </div>
+      }
+    >
       <C />
     </Suspense>
   );

@@ -14,7 +14,7 @@ interface JQ {
   length: number;
   [index: number]: unknown;
 }
-type JQStatic = ((...args: unknown[]) => JQ) & { fn: { pushStack(this: JQ, elems: ArrayLike<unknown>): JQ } };
+type JQStatic = ((...args: unknown[]) => JQ) & { fn: { pushStack: (this: JQ, elems: ArrayLike<unknown>) => JQ } };
 type Win = Window & { jQuery?: JQStatic; $?: JQStatic };
 
 /** The site's origin: the document's address still names it, though the document's own origin is opaque. */
@@ -68,9 +68,7 @@ function buildWidget(): void {
   }
   const form = el('form', { class: 'chat-form' }, input, sendButton);
   form.addEventListener('submit', (e) => e.preventDefault());
-  document.body.append(
-    el('section', { class: 'chat-widget', 'aria-label': 'Sample chat widget' }, el('header', { class: 'chat-header' }, 'Pizza order assistant'), log, replies, form),
-  );
+  document.body.append(el('section', { class: 'chat-widget', 'aria-label': 'Sample chat widget' }, el('header', { class: 'chat-header' }, 'Pizza order assistant'), log, replies, form));
 }
 
 /** A short label for an element, in the form `tag#id.class[title="…"]`. */
@@ -95,14 +93,15 @@ function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'function') return 'a function';
   if (value instanceof Node) return describe(value);
-  if (typeof value === 'object') {
+  if (typeof value === 'object' && value !== null) {
     try {
-      return JSON.stringify(value) ?? String(value);
+      return JSON.stringify(value) ?? Object.prototype.toString.call(value);
     } catch {
-      return String(value);
+      return Object.prototype.toString.call(value);
     }
   }
-  return String(value);
+  // A number, a boolean, a bigint, a symbol, null: their own text.
+  return typeof value === 'symbol' ? value.toString() : `${value as number | boolean | bigint | null}`;
 }
 
 const win = window as Win;
@@ -112,11 +111,11 @@ let made: JQ[] = [];
 
 if (jQuery) {
   // $ and jQuery for the reader's code: the real jQuery, noting each collection it makes.
-  const tracking = Object.assign((...args: unknown[]) => {
+  const tracking: JQStatic = Object.assign((...args: unknown[]) => {
     const set = jQuery(...args);
     made.push(set);
     return set;
-  }, jQuery) as JQStatic;
+  }, jQuery);
   const pushStack = jQuery.fn.pushStack;
   jQuery.fn.pushStack = function (this: JQ, elems) {
     const set = pushStack.call(this, elems);
@@ -136,6 +135,7 @@ function compile(code: string): () => unknown {
   const guard = (): void => {
     if (Date.now() > deadline) throw new Error(`A loop ran for more than ${LOOP_LIMIT_MS / 1000} second, so the code was stopped.`);
   };
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the reader's code is this sandboxed frame's purpose.
   const fn = new Function(GUARD, guardLoops(code, GUARD).body) as (g: () => void) => unknown;
   return () => fn(guard);
 }

@@ -45,7 +45,7 @@ export default function SearchBox({ indexName }: { indexName: string }) {
     (hit: SearchHit) => {
       setOpen(false);
       input.current?.blur();
-      if (hit.url.startsWith('/')) navigate(hit.url);
+      if (hit.url.startsWith('/')) void navigate(hit.url);
       else window.location.assign(hit.url);
     },
     [navigate],
@@ -95,7 +95,7 @@ export default function SearchBox({ indexName }: { indexName: string }) {
         }}
         onClick={() => setOpen(true)}
         // Focus moving into the popup ("Did you mean") keeps it open.
-        onBlur={(e) => !e.currentTarget.parentElement?.contains(e.relatedTarget as Node | null) && setOpen(false)}
+        onBlur={(e) => !e.currentTarget.parentElement?.contains(e.relatedTarget) && setOpen(false)}
         onChange={(e) => {
           search.setQuery(e.target.value);
           setOpen(true);
@@ -103,11 +103,21 @@ export default function SearchBox({ indexName }: { indexName: string }) {
         onKeyDown={onKeyDown}
         className={SEARCH_INPUT_CLASSES}
       />
-      <p role="status" className="sr-only">{expanded ? `${status || count}${suggestion ? `. Did you mean ${suggestion}?` : ''}` : ''}</p>
+      <p role="status" className="sr-only">
+        {expanded ? `${status || count}${suggestion ? `. Did you mean ${suggestion}?` : ''}` : ''}
+      </p>
       {expanded ? (
-        <div aria-busy={search.status === 'loading'} data-testid="search-popup" className="fixed inset-x-0 top-(--navbar-height) z-50 max-h-[70vh] overflow-auto border-b border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-[min(36rem,calc(100vw-2rem))] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900">
+        <div
+          aria-busy={search.status === 'loading'}
+          data-testid="search-popup"
+          className="fixed inset-x-0 top-(--navbar-height) z-50 max-h-[70vh] overflow-auto border-b border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-[min(36rem,calc(100vw-2rem))] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900"
+        >
           {/* Announced by the status region above; hidden here so it is not read twice. */}
-          {status ? <p aria-hidden="true" className="px-4 py-3 text-sm text-slate-700 dark:text-slate-300">{status}</p> : null}
+          {status ? (
+            <p aria-hidden="true" className="px-4 py-3 text-sm text-slate-700 dark:text-slate-300">
+              {status}
+            </p>
+          ) : null}
           {suggestion ? (
             <p className="px-4 pt-3 text-sm text-slate-700 dark:text-slate-300">
               Did you mean{' '}

@@ -265,7 +265,9 @@ function foldSameLength(s: string): string {
     : out;
 }
 
+// eslint-disable-next-line no-control-regex -- the ASCII range, control characters included, is what these leave out.
 const NON_ASCII = /[^\x00-\x7f]/;
+// eslint-disable-next-line no-control-regex -- as above.
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
 /** A word as the index sees one: a run of letters and digits. */
 const WORD_RUN = /[\p{L}\p{N}]+/gu;
@@ -445,11 +447,9 @@ export function slotsOf(query: string, syn: ReadonlyArray<ReadonlyArray<Readonly
   const typing = /[\p{L}\p{N}]$/u.test(query);
   const slots: Slot[] = [];
   const seen = new Set<string>();
-  for (let i = 0; i < ws.length; ) {
+  for (let i = 0; i < ws.length;) {
     let best: { len: number; group: ReadonlyArray<ReadonlyArray<string>>; member: ReadonlyArray<string> } | undefined;
-    for (const group of syn)
-      for (const member of group)
-        if (member.length > (best?.len ?? 0) && holds(ws, member, i)) best = { len: member.length, group, member };
+    for (const group of syn) for (const member of group) if (member.length > (best?.len ?? 0) && holds(ws, member, i)) best = { len: member.length, group, member };
     const last = i + (best?.len ?? 1) >= ws.length;
     if (best && !(last && typing && best.len === 1 && ws[i] !== best.member[0])) {
       const typed = ws.slice(i, i + best.len);
@@ -602,7 +602,10 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
         const d = Math.min(editDistance(word, term, k), editDistance(stem, term, k));
         if (d <= k) found.push({ term, d, rank });
       });
-    const best = found.sort((a, b) => a.d - b.d || a.rank - b.rank).slice(0, CORRECTIONS).map(({ term, d }) => ({ term, d }));
+    const best = found
+      .sort((a, b) => a.d - b.d || a.rank - b.rank)
+      .slice(0, CORRECTIONS)
+      .map(({ term, d }) => ({ term, d }));
     corrected.set(word, best);
     return best;
   };
@@ -712,11 +715,21 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
   };
 
   /** The page groups, best first, once the texts of the ranked pages are there; records the query's suggestion. */
-  const finish = (query: string, slots: ReadonlyArray<Slot>, ranked: ReadonlyArray<{ doc: number; score: number }>, texts: ReadonlyArray<SearchFragment>, corrections: Map<string, string[]>): SearchGroup[] => {
+  const finish = (
+    query: string,
+    slots: ReadonlyArray<Slot>,
+    ranked: ReadonlyArray<{ doc: number; score: number }>,
+    texts: ReadonlyArray<SearchFragment>,
+    corrections: Map<string, string[]>,
+  ): SearchGroup[] => {
     const order = ranked.map((r, i) => ({ f: texts[i]!, score: r.score * (titleIsQuery(texts[i]!.t, slots) ? 100 : 1), i }));
     order.sort((a, b) => b.score - a.score || a.i - b.i);
     const marks = markWords(slots, corrections);
-    remember(query, corrections, order.map((o) => o.f));
+    remember(
+      query,
+      corrections,
+      order.map((o) => o.f),
+    );
     return order.map((o) => groupOf(o.f, marks));
   };
 
@@ -728,8 +741,7 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
     let suggestion: string | undefined;
     if (corrections.size > 0) {
       const written = (term: string): string => {
-        for (const f of texts)
-          for (const text of [f.t, ...f.s.flatMap(([, h, t]) => [h, t])]) for (const w of words(text)) if (termOf(w) === term) return w;
+        for (const f of texts) for (const text of [f.t, ...f.s.flatMap(([, h, t]) => [h, t])]) for (const w of words(text)) if (termOf(w) === term) return w;
         return term;
       };
       suggestion = words(query)

@@ -52,5 +52,10 @@ export function headTags(site: Pick<SiteConfig, 'title' | 'origin' | 'image'>, p
 
 /** CSS selector of an entry's element. */
 export function headSelector(e: HeadEntry): string {
-  return e.tag + Object.entries(e.attrs).map(([k, v]) => `[${k}="${v}"]`).join('');
+  return (
+    e.tag +
+    Object.entries(e.attrs)
+      .map(([k, v]) => `[${k}="${v}"]`)
+      .join('')
+  );
 }

@@ -36,9 +36,7 @@ export interface PathIndex {
 }
 
 /** Builds the index from page records. */
-export function buildPathIndex(
-  pages: ReadonlyArray<{ path: string; regularPath: string; frontmatter: { aliases?: string[] | undefined } }>,
-): PathIndex {
+export function buildPathIndex(pages: ReadonlyArray<{ path: string; regularPath: string; frontmatter: { aliases?: string[] | undefined } }>): PathIndex {
   const set = new Set(pages.map((p) => p.path));
   const redirects = new Map<string, string>();
   for (const p of pages) {
@@ -49,10 +47,7 @@ export function buildPathIndex(
 }
 
 /** Result of resolving an address. */
-export type Resolution =
-  | { kind: 'page'; path: string }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'not-found' };
+export type Resolution = { kind: 'page'; path: string } | { kind: 'redirect'; to: string } | { kind: 'not-found' };
 
 /** Decodes percent-escapes where they are valid; keeps the raw text where they are not. */
 export function decodePath(pathname: string): string {

@@ -43,11 +43,7 @@ export interface PageLink {
 }
 
 /** Previous and next pages: front-matter overrides first, then the reading order. */
-export function prevNext(
-  record: PageRecord,
-  order: ReadonlyArray<string>,
-  pages: ReadonlyMap<string, PageRecord>,
-): { prev?: PageLink | undefined; next?: PageLink | undefined } {
+export function prevNext(record: PageRecord, order: ReadonlyArray<string>, pages: ReadonlyMap<string, PageRecord>): { prev?: PageLink | undefined; next?: PageLink | undefined } {
   const link = (p: string | undefined): PageLink | undefined => {
     const r = p === undefined ? undefined : pages.get(p);
     return r ? { path: r.path, title: r.title } : undefined;

@@ -1,14 +1,7 @@
 import * as z from 'zod/mini';
 
 /** Every layout the registry knows; `layout` in front matter must be one of them. */
-export const LAYOUT_NAMES = [
-  'default',
-  'home',
-  'training-overview',
-  'ivr-overview',
-  'chatbot-overview',
-  'not-found',
-] as const;
+export const LAYOUT_NAMES = ['default', 'home', 'training-overview', 'ivr-overview', 'chatbot-overview', 'not-found'] as const;
 export const LayoutName = z.enum(LAYOUT_NAMES);
 export type LayoutName = z.infer<typeof LayoutName>;
 

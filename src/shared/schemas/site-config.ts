@@ -102,20 +102,26 @@ export const SiteConfig = z.strictObject({
   /** Sidebar groups in display order. */
   sidebar: z._default(z.array(SidebarGroup), []),
   /** Search settings. */
-  search: z._default(z.strictObject({
-    /** Name of the search index (the DocSearch index when DocSearch is configured). */
-    indexName: z.string().check(z.minLength(1)),
-    /**
-     * Groups of words and phrases a reader may use for one another
-     * (`[IVR, phone menu, phone system]`); the local search looks for every
-     * member of a group when the query holds one.
-     */
-    synonyms: z._default(z.array(z.array(z.string().check(z.minLength(1))).check(z.minLength(2))), []),
-  }), { indexName: 'docs', synonyms: [] }),
+  search: z._default(
+    z.strictObject({
+      /** Name of the search index (the DocSearch index when DocSearch is configured). */
+      indexName: z.string().check(z.minLength(1)),
+      /**
+       * Groups of words and phrases a reader may use for one another
+       * (`[IVR, phone menu, phone system]`); the local search looks for every
+       * member of a group when the query holds one.
+       */
+      synonyms: z._default(z.array(z.array(z.string().check(z.minLength(1))).check(z.minLength(2))), []),
+    }),
+    { indexName: 'docs', synonyms: [] },
+  ),
   /** Analytics settings. */
-  analytics: z._default(z.strictObject({
-    /** Google Analytics 4 measurement id (G-XXXX); empty means analytics is off. */
-    id: z._default(z.string(), ''),
-  }), { id: '' }),
+  analytics: z._default(
+    z.strictObject({
+      /** Google Analytics 4 measurement id (G-XXXX); empty means analytics is off. */
+      id: z._default(z.string(), ''),
+    }),
+    { id: '' },
+  ),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;

@@ -11,9 +11,7 @@ import { PageRecord } from './page-record.ts';
  */
 
 /** A resolved sidebar entry: a page with its title, or a group. */
-export type SidebarNode =
-  | { kind: 'page'; path: string; title: string }
-  | { kind: 'group'; title: string; collapsed: boolean; children: SidebarNode[] };
+export type SidebarNode = { kind: 'page'; path: string; title: string } | { kind: 'group'; title: string; collapsed: boolean; children: SidebarNode[] };
 export const SidebarNode: z.ZodMiniType<SidebarNode> = z.union([
   z.object({ kind: z.literal('page'), path: z.string(), title: z.string() }),
   z.object({
