@@ -84,10 +84,10 @@ function startDev(content: string, cacheDir: string): Promise<Running> {
       });
     // The address comes first; with the cache of an earlier run, the counts follow once the content is checked.
     const running: Running = { child, url: '', analysed: null, output, stop };
-    child.stdout!.setEncoding('utf8');
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (t: string) => output.push(t));
-    child.stdout!.on('data', (t: string) => {
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (t: string) => output.push(t));
+    child.stdout.on('data', (t: string) => {
       buffer += t;
       const lines = buffer.split('\n');
       buffer = lines.pop()!;

@@ -65,6 +65,7 @@ export function checkBudgets(r: BenchResults): BudgetRow[] {
     const why = big && !big.ok ? big.output.split('\n').at(-1) : `no ${SCALE_PAGES.toLocaleString('en-US')}-page build`;
     rows.push(row(`build:${SCALE_PAGES}:seconds`, '< 60 s', big?.ok ? big.seconds : null, (v) => v < 60, why));
     rows.push(row(`build:${SCALE_PAGES}:memory`, '< 1.5 GB', big?.ok && big.peakTreeRss !== null ? big.peakTreeRss / GB : null, (v) => v < 1.5, why));
+    rows.push(row(`build:${SCALE_PAGES}:dist`, '≤ 400 MB', big?.ok && typeof big.distBytes === 'number' ? big.distBytes / 1e6 : null, (v) => v <= 400, why));
     // Linear growth: the largest synthetic build's time per page against the next smaller one's.
     const [small, large] = r.build.filter((b) => b.site !== 'real').slice(-2);
     const growth = small?.ok && large?.ok ? large.seconds / large.pages / (small.seconds / small.pages) : null;

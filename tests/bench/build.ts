@@ -5,6 +5,7 @@
  * tree (the build and Tailwind's CLI).
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { processTree, watchMemory } from './process-memory.ts';
 
@@ -24,6 +25,8 @@ export interface BuildRun {
   /** What the build printed last (its "Built N pages" line, or the error). */
   output: string;
   ok: boolean;
+  /** Bytes of every file the build wrote (what a static host stores), null when it failed. */
+  distBytes?: number | null;
   /** Wall times of every run when the build was repeated (the figures above are the median run's), s. */
   runs?: number[];
 }
@@ -58,8 +61,8 @@ export function timedBuild(site: string, pages: number, contentDir: string, dist
         }, capSeconds * 1000)
       : undefined;
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(cap);
@@ -76,7 +79,17 @@ export function timedBuild(site: string, pages: number, contentDir: string, dist
         peakProcess: peak.largestProcess,
         output: code === 0 && !stopped ? (lines.at(-1) ?? '') : lines.slice(-25).join('\n'),
         ok: code === 0 && !stopped,
+        distBytes: code === 0 && !stopped ? folderBytes(distDir) : null,
       });
     });
   });
+}
+
+/** Total size of the files under `dir`. */
+export function folderBytes(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) total += statSync(path.join(e.parentPath, e.name)).size;
+  }
+  return total;
 }

@@ -36,8 +36,8 @@ async function launchForLighthouse(): Promise<{ port: number; proc: ChildProcess
   const port = await new Promise<number>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port: ${err.slice(-500)}`)), 20_000);
-    proc.stderr!.on('data', (d: Buffer) => {
-      err += d;
+    proc.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
       const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
       if (m) {
         clearTimeout(timer);

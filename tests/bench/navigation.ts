@@ -69,7 +69,7 @@ const fetchedSince = (server: SiteServer, from: number, to: string, until = Numb
 
 /** Picks the next target: a visible link to a known page not visited yet, not fetched when `fresh`. */
 async function pick(page: Page, server: SiteServer, pages: Map<string, PageInfo>, visited: Set<string>, fresh: boolean): Promise<string | undefined> {
-  const spots = (await page.evaluate(LINKS)) as LinkSpot[];
+  const spots = await page.evaluate<LinkSpot[]>(LINKS);
   const ok = spots.filter((s) => pages.has(s.path) && s.path !== '/' && !visited.has(s.path) && (!fresh || !fetchedSince(server, 0, s.path)));
   ok.sort((a, b) => Number(b.sidebar) - Number(a.sidebar) || Number(b.inView) - Number(a.inView));
   return ok[0]?.path;

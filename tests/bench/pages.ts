@@ -62,7 +62,7 @@ function split(text: string): { fm: Record<string, unknown>; body: string } {
 /** Reads one page's address, h1 text, layout and size. */
 export function readPage(contentDir: string, file: string): PageInfo {
   const { fm, body } = split(readFileSync(path.join(contentDir, file), 'utf8'));
-  const str = (k: string) => (typeof fm[k] === 'string' ? (fm[k] as string) : undefined);
+  const str = (k: string) => (typeof fm[k] === 'string' ? (fm[k]) : undefined);
   const home = fm.home === true || str('layout') === 'home';
   const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
   const title = str('title') ?? heading ?? file;

@@ -8,7 +8,7 @@
   const send = (kind, data) => {
     try {
       window.__benchReport(Object.assign({ kind, url: location.href }, data));
-    } catch (e) {
+    } catch (_e) {
       /* the binding is missing outside the bench */
     }
   };
@@ -49,7 +49,7 @@
         if (rec) report(rec.el, rec, abs(e.renderTime || e.loadTime), 'element-timing');
       }
     }).observe({ type: 'element', buffered: true });
-  } catch (e) {
+  } catch (_e) {
     /* no Element Timing: frames only */
   }
   const checkH1 = () => {

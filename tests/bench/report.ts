@@ -31,6 +31,7 @@ export function figures(r: BenchResults): Figure[] {
     if (b.reported !== null) add({ section: 'build', page, figure: 'time the build prints (after start-up)', value: num(b.reported, 1), unit: 's' });
     add({ id: `build:${key}:memory`, section: 'build', page, figure: 'peak memory, process tree', value: num(b.peakTreeRss === null ? null : b.peakTreeRss / 1e9, 2), unit: 'GB' });
     if (b.site !== 'real') add({ section: 'build', page, figure: 'time per page', value: num((b.seconds / b.pages) * 1000, 1), unit: 'ms' });
+    if (b.distBytes !== undefined && b.distBytes !== null) add({ id: `build:${key}:dist`, section: 'build', page, figure: 'dist/ size (every file written)', value: num(b.distBytes / 1e6, 1), unit: 'MB' });
   }
   const syn = (r.build ?? []).filter((b) => b.site !== 'real').slice(-2);
   if (syn.length === 2) add({ id: 'build:growth', section: 'build', page: `${syn[1]!.pages.toLocaleString('en-US')} vs ${syn[0]!.pages.toLocaleString('en-US')} pages`, figure: 'time per page ratio', value: '', unit: 'x' });

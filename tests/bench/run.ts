@@ -173,12 +173,11 @@ if (has('authoring')) {
     const realContent = path.join(work, 'authoring-real');
     cpSync(path.resolve(opts.content), realContent, { recursive: true });
     const real: AuthoringSite = { label: 'real', pages: pages.all.length, content: realContent, page: pages.default };
-    let large: AuthoringSite | undefined;
     const size = opts.sizes.at(-1)!;
     const have = synthetic.find((s) => s.pages === size);
     const content = have?.content ?? generateSite({ sourceDir: opts.content, outDir: path.join(work, `authoring-${size}`), pages: size }).contentDir;
     const info = have?.info ?? benchPages(content);
-    large = { label: `synthetic ${size.toLocaleString('en-US')}`, pages: info.all.length, content, page: info.default };
+    const large: AuthoringSite = { label: `synthetic ${size.toLocaleString('en-US')}`, pages: info.all.length, content, page: info.default };
     results.authoring = await measureAuthoring(browser, { real, large, work, runs: opts.quick ? 10 : 20, say });
   });
 }

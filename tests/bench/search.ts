@@ -31,7 +31,7 @@ export interface SearchFigures {
 }
 
 interface SearchState { firstOption: number | null; lastChange: number | null; options: number; changes: number; busy: boolean }
-const state = (page: Page) => page.evaluate('window.__benchSearch') as Promise<SearchState>;
+const state = (page: Page) => page.evaluate<SearchState>('window.__benchSearch');
 
 /**
  * Waits for the answer to a keystroke: the search UI changed since `changes`,
@@ -79,7 +79,7 @@ export async function measureSearch(browser: Browser, server: SiteServer, o: { s
       const down = probeEvents(page).slice(from).find((e): e is KeyEvent => e.kind === 'key');
       firstKey ??= down;
       const changed = after.lastChange !== null && after.lastChange > before && down !== undefined;
-      keystrokes.push({ key, ms: changed ? after.lastChange! - down!.t : null });
+      keystrokes.push({ key, ms: changed ? after.lastChange! - down.t : null });
     }
     const final = await state(page);
     if (final.firstOption === null) throw new Error(`Searching "${o.query}" on ${o.site} showed no result.`);

@@ -43,15 +43,16 @@ export async function serveSite(root: string): Promise<SiteServer> {
       else if (chunk instanceof Uint8Array) bytes += chunk.byteLength;
     };
     // Count the body as the server hands it over (headers passed to writeHead are not readable back).
-    const { write, end } = res;
-    res.write = function (this: typeof res, chunk: unknown, ...rest: unknown[]) {
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
       count(chunk);
-      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof res.write;
-    res.end = function (this: typeof res, chunk?: unknown, ...rest: unknown[]) {
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (typeof chunk !== 'function') count(chunk);
-      return (end as (...a: unknown[]) => typeof res).call(this, chunk, ...rest);
-    } as typeof res.end;
+      return end(chunk, ...rest);
+    }) as typeof res.end;
     open++;
     res.on('close', () => {
       open--;

@@ -65,7 +65,7 @@ export class WorkerThrottle {
       // Not flattened: this session cannot address a child session directly, so messages are relayed.
       session = this.cdp
         .send('Target.attachToTarget', { targetId: t.targetId, flatten: false })
-        .then((r) => (r as { sessionId: string }).sessionId, () => null);
+        .then((r) => (r).sessionId, () => null);
       this.attached.set(t.targetId, session);
     }
     const id = await session;

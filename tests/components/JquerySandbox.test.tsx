@@ -20,9 +20,9 @@ afterEach(() => {
 
 async function setup() {
   render(<JquerySandbox />);
-  const input = screen.getByLabelText('jQuery expression') as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>('jQuery expression');
   const output = screen.getByRole('status', { name: 'Sandbox output' });
-  const frame = () => screen.getByTitle('Sample chat widget') as HTMLIFrameElement;
+  const frame = () => screen.getByTitle<HTMLIFrameElement>('Sample chat widget');
   const sent: unknown[] = [];
   /** Records what the page posts to the current frame. */
   const listen = () => {
@@ -30,7 +30,7 @@ async function setup() {
     vi.spyOn(win, 'postMessage').mockImplementation((message: unknown) => void sent.push(message));
   };
   /** A message as the browser delivers it: from `source`, with `origin`. */
-  const deliver = (data: unknown, { source = frame().contentWindow as Window | null, origin = 'null' } = {}) =>
+  const deliver = (data: unknown, { source = frame().contentWindow, origin = 'null' } = {}) =>
     act(() => {
       window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
     });

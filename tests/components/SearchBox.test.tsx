@@ -78,7 +78,11 @@ describe('SearchBox with DocSearch', () => {
     expect(box.getAttribute('aria-controls')).toBe(listbox.id);
     const groups = within(listbox).getAllByRole('group');
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['IVR testing', 'CLI guide']);
-    expect(within(groups[0]!).getAllByRole('option').map((o) => o.querySelector('span')!.textContent)).toEqual(['Set the listening timeout', 'Dial a number']);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('option')
+        .map((o) => o.querySelector('span')!.textContent),
+    ).toEqual(['Set the listening timeout', 'Dial a number']);
     const marks = [...listbox.querySelectorAll('mark')].map((m) => m.textContent);
     expect(marks).toEqual(['timeout', 'timeout', 'timeout']);
     expect(requests.map((r) => [r.index, r.body.query, r.appId, r.key])).toEqual([['fixture-docs', 'timeout', APP_ID, 'search-only-key']]);

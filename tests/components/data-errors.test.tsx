@@ -6,9 +6,10 @@ import { delay, http, HttpResponse } from 'msw';
 import { renderSite } from '../support/render.tsx';
 import { fixtureSite, siteHandlers } from '../support/fixture-site.ts';
 import { LAZY_LOAD_TIMEOUT_MS } from '../../src/data/fetch-json.ts';
+import type { SiteData } from '../../src/shared/schemas/index.ts';
 
 const server = setupServer();
-beforeAll(async () => {
+beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterEach(() => {
@@ -44,27 +45,39 @@ describe('data failures', () => {
   });
 
   it('a chunk answering 404 shows the error view, and Retry loads it', async () => {
-    server.use(http.get(CHUNK, () => new HttpResponse('no', { status: 404 })), ...(await siteHandlers()));
+    server.use(
+      http.get(CHUNK, () => new HttpResponse('no', { status: 404 })),
+      ...(await siteHandlers()),
+    );
     renderSite('/guides/ivr/');
     await expectRetryRecovers(/This content is missing/);
     await screen.findByRole('heading', { level: 2, name: /Dial a number/ }, SHOWN);
   });
 
   it('the route table answering 500 shows the error view, and Retry loads it', async () => {
-    server.use(http.get(SITE, () => new HttpResponse('boom', { status: 500 })), ...(await siteHandlers()));
+    server.use(
+      http.get(SITE, () => new HttpResponse('boom', { status: 500 })),
+      ...(await siteHandlers()),
+    );
     renderSite('/guides/ivr/');
     await expectRetryRecovers(/The server had a problem/);
     await screen.findByRole('heading', { level: 1, name: 'IVR testing' }, SHOWN);
   });
 
   it('malformed JSON shows the error view', async () => {
-    server.use(http.get(CHUNK, () => new HttpResponse('{"key": "v-1", "markd', { headers: { 'content-type': 'application/json' } })), ...(await siteHandlers()));
+    server.use(
+      http.get(CHUNK, () => new HttpResponse('{"key": "v-1", "markd', { headers: { 'content-type': 'application/json' } })),
+      ...(await siteHandlers()),
+    );
     renderSite('/guides/ivr/');
     await expectRetryRecovers(/This content is damaged/);
   });
 
   it('a chunk that fails the schema shows the error view', async () => {
-    server.use(http.get(CHUNK, () => HttpResponse.json({ key: 'v-1', path: '/guides/ivr/', markdown: 42, html: false, images: {} })), ...(await siteHandlers()));
+    server.use(
+      http.get(CHUNK, () => HttpResponse.json({ key: 'v-1', path: '/guides/ivr/', markdown: 42, html: false, images: {} })),
+      ...(await siteHandlers()),
+    );
     renderSite('/guides/ivr/');
     await expectRetryRecovers(/This content is damaged/);
     expect(screen.queryByText(/markdown/)).toBeNull();
@@ -72,15 +85,21 @@ describe('data failures', () => {
 
   it('a route table that fails the schema shows the error view', async () => {
     const site = await fixtureSite();
-    const bad = JSON.parse(site.files.get('data/site.json')!);
+    const bad = JSON.parse(site.files.get('data/site.json')!) as Partial<SiteData>;
     delete bad.sidebar;
-    server.use(http.get(SITE, () => HttpResponse.json(bad)), ...(await siteHandlers()));
+    server.use(
+      http.get(SITE, () => HttpResponse.json(bad)),
+      ...(await siteHandlers()),
+    );
     renderSite('/');
     await expectRetryRecovers(/This content is damaged/);
   });
 
   it('a network failure shows the offline error view', async () => {
-    server.use(http.get(CHUNK, () => HttpResponse.error()), ...(await siteHandlers()));
+    server.use(
+      http.get(CHUNK, () => HttpResponse.error()),
+      ...(await siteHandlers()),
+    );
     renderSite('/guides/ivr/');
     await expectRetryRecovers(/offline/);
   });

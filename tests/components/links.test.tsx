@@ -29,7 +29,9 @@ const Links = memo(function Links() {
       <Profiler id="relative" onRender={count}>
         <PrefetchLink to="../cli/">CLI guide</PrefetchLink>
       </Profiler>
-      <PrefetchLink to="/faq/" target="_blank">FAQ in a new tab</PrefetchLink>
+      <PrefetchLink to="/faq/" target="_blank">
+        FAQ in a new tab
+      </PrefetchLink>
     </>
   );
 });

@@ -61,7 +61,7 @@ describe('Markdown', () => {
     const afterFirst = linkRenders.count;
     expect(afterFirst).toBe(2);
     for (let i = 1; i <= 3; i++) {
-      await act(async () => screen.getByRole('button', { name: /re-render/ }).click());
+      await act(() => Promise.resolve(screen.getByRole('button', { name: /re-render/ }).click()));
       await screen.findByRole('button', { name: `re-render ${i}` });
     }
     expect(linkRenders.count).toBe(afterFirst);

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { SANDBOX_URL } from '../../src/sandbox/protocol.ts';
 import { renderSite } from '../support/render.tsx';
 import { fixtureSite, siteHandlers } from '../support/fixture-site.ts';
+import type { Chunk } from '../../src/shared/schemas/manifest.ts';
 
 declare global {
   interface Window {
@@ -80,8 +81,12 @@ afterAll(() => server.close());
 /** Serves the IVR page's chunk with `markdown` as its body (and raw HTML flagged), the rest of the fixture site as built. */
 async function serveChunk(markdown: string) {
   const site = await fixtureSite();
-  const chunk = { ...JSON.parse(site.files.get(CHUNK_FILE)!), markdown, html: true };
-  server.use(http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)), http.get(`*${SANDBOX_URL}`, () => HttpResponse.html('<!doctype html><title>sandbox</title>')), ...(await siteHandlers()));
+  const chunk = { ...(JSON.parse(site.files.get(CHUNK_FILE)!) as Chunk), markdown, html: true };
+  server.use(
+    http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)),
+    http.get(`*${SANDBOX_URL}`, () => HttpResponse.html('<!doctype html><title>sandbox</title>')),
+    ...(await siteHandlers()),
+  );
 }
 
 /** The page body, once rendered, and a way to look inside it without the sandbox (which has its own frame and buttons). */
@@ -95,6 +100,7 @@ async function renderContent() {
   return { content, sandbox, own };
 }
 
+// eslint-disable-next-line no-control-regex -- browsers skip leading C0 control characters in a URL, so the pattern must match them
 const DANGEROUS_URL = /^[\s\u0000-\u001f]*(j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t|v\s*b\s*s\s*c\s*r\s*i\s*p\s*t|d\s*a\s*t\s*a)\s*:/i;
 
 describe('hostile HTML in content', () => {
@@ -110,7 +116,11 @@ describe('hostile HTML in content', () => {
     const forbidden = 'script, iframe, frame, frameset, object, embed, applet, base, meta, link, style, form, svg, math, template, noscript, video, audio, textarea, select, button';
     expect(own(forbidden).map((el) => el.outerHTML)).toEqual([]);
     // Task-list checkboxes are the only inputs content may carry.
-    expect(own('input').filter((el) => !((el as HTMLInputElement).type === 'checkbox' && (el as HTMLInputElement).disabled)).map((el) => el.outerHTML)).toEqual([]);
+    expect(
+      own('input')
+        .filter((el) => !((el as HTMLInputElement).type === 'checkbox' && (el as HTMLInputElement).disabled))
+        .map((el) => el.outerHTML),
+    ).toEqual([]);
 
     for (const el of own('*')) {
       for (const attr of el.getAttributeNames()) {
@@ -178,8 +188,11 @@ describe('hostile HTML in content', () => {
 
   it('a chunk without the raw-HTML flag shows no raw HTML at all', async () => {
     const site = await fixtureSite();
-    const chunk = { ...JSON.parse(site.files.get(CHUNK_FILE)!), markdown: [ALLOWED[0], ...ATTACKS].join('\n\n'), html: false };
-    server.use(http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)), ...(await siteHandlers()));
+    const chunk = { ...(JSON.parse(site.files.get(CHUNK_FILE)!) as Chunk), markdown: [ALLOWED[0], ...ATTACKS].join('\n\n'), html: false };
+    server.use(
+      http.get(`*/${CHUNK_FILE}`, () => HttpResponse.json(chunk)),
+      ...(await siteHandlers()),
+    );
     renderSite('/guides/ivr/');
     await screen.findByText('cell-1');
     const content = document.querySelector('.content')!;

@@ -12,12 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-const pages = () => [
-  '/',
-  longPage(site.manifest).path,
-  ...site.manifest.pages.filter((p) => /overview$/.test(p.frontmatter.layout ?? '')).map((p) => p.path),
-  '/no-such-page/',
-];
+const pages = () => ['/', longPage(site.manifest).path, ...site.manifest.pages.filter((p) => /overview$/.test(p.frontmatter.layout ?? '')).map((p) => p.path), '/no-such-page/'];
 
 describe('accessibility', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -34,9 +29,19 @@ describe('accessibility', () => {
         await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
         await page.addScriptTag({ path: AXE });
-        const result = await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, { resultTypes: ['violations'] }));
+        const result = await page.evaluate(() =>
+          (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+            resultTypes: ['violations'],
+          }),
+        );
         for (const v of result.violations) {
-          if (v.impact === 'serious' || v.impact === 'critical') found.push(`${p}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+          if (v.impact === 'serious' || v.impact === 'critical')
+            found.push(
+              `${p}: ${v.id} (${v.impact}) at ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(', ')}`,
+            );
         }
       }
       expect(found).toEqual([]);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ready, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
+import type { Manifest } from '../../src/shared/schemas/manifest.ts';
 
 const ID = 'G-TEST12345';
 let site: Site;
@@ -35,13 +36,12 @@ async function stubGtag(context: BrowserContext): Promise<string[]> {
 }
 
 type Call = unknown[];
-const calls = (page: Page): Promise<Call[]> => page.evaluate(() => ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((a) => JSON.parse(JSON.stringify(Array.from(a)))));
+const calls = (page: Page): Promise<Call[]> => page.evaluate(() => ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((a) => JSON.parse(JSON.stringify(Array.from(a))) as Call));
 const pageViews = async (page: Page) => (await calls(page)).filter((c) => c[0] === 'event' && c[1] === 'page_view').map((c) => c[2] as { page_path: string; page_title: string });
-
 
 describe('analytics', () => {
   it('the default build sends nothing', () => {
-    const defaultManifest = JSON.parse(readFileSync(path.resolve(process.env.E2E_DIST ?? 'dist', 'manifest.json'), 'utf8'));
+    const defaultManifest = JSON.parse(readFileSync(path.resolve(process.env.E2E_DIST ?? 'dist', 'manifest.json'), 'utf8')) as Manifest;
     expect(defaultManifest.site.analytics.id).toBe('');
     expect(readFileSync(path.resolve(process.env.E2E_DIST ?? 'dist', 'index.html'), 'utf8')).not.toContain('googletagmanager');
   });

@@ -26,10 +26,7 @@ async function walk(page: Page, rel: 'next' | 'prev', stop: string, limit: numbe
     // The new page is shown: its own h1, and a footer that no longer links to where we came from.
     await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
     await ready(page);
-    await page.waitForFunction(
-      ([r, here]) => document.querySelector(`footer.page-footer a[rel="${r}"]`)?.getAttribute('href') !== here,
-      [rel, to] as const,
-    );
+    await page.waitForFunction(([r, here]) => document.querySelector(`footer.page-footer a[rel="${r}"]`)?.getAttribute('href') !== here, [rel, to] as const);
     // The link named the page it led to.
     expect(label).toContain(title);
     visited.push(to);
@@ -41,13 +38,17 @@ describe('course reading order', () => {
   it.each([
     ['chatbot', CHATBOT_COURSE],
     ['IVR', IVR_COURSE],
-  ])('the %s course reads from its first page to its last with Next, and back with Previous', async (_name, order) => {
-    const { page, errors } = await site.open();
-    await page.goto(site.url + order[0]);
-    await ready(page);
-    expect(await walk(page, 'next', order.at(-1)!, order.length)).toEqual(order);
-    expect(await walk(page, 'prev', order[0]!, order.length)).toEqual([...order].reverse());
-    expect(errors).toEqual([]);
-    // Each page scrolls smoothly back to the top before its footer link holds still: about a second a page.
-  }, 120_000);
+  ])(
+    'the %s course reads from its first page to its last with Next, and back with Previous',
+    async (_name, order) => {
+      const { page, errors } = await site.open();
+      await page.goto(site.url + order[0]);
+      await ready(page);
+      expect(await walk(page, 'next', order.at(-1)!, order.length)).toEqual(order);
+      expect(await walk(page, 'prev', order[0]!, order.length)).toEqual([...order].reverse());
+      expect(errors).toEqual([]);
+      // Each page scrolls smoothly back to the top before its footer link holds still: about a second a page.
+    },
+    120_000,
+  );
 });

@@ -82,7 +82,10 @@ describe('the dev server', () => {
     expect(text).toContain('content/guides/long.md:3');
     expect(text).toContain('Fix:');
     // The same line as the terminal.
-    const terminal = lines.flatMap((l) => l.split('\n')).find((l) => l.includes('content/guides/long.md:3'))!.trim();
+    const terminal = lines
+      .flatMap((l) => l.split('\n'))
+      .find((l) => l.includes('content/guides/long.md:3'))!
+      .trim();
     expect(await overlay.locator('.dev-error-text').first().textContent()).toBe(terminal);
     // The last good version stays under it.
     expect(await page.getByText('The edited sentence, saved once.').count()).toBe(1);
@@ -192,11 +195,15 @@ describe('the dev server', () => {
   it('keeps the dev client out of production bundles', () => {
     const assets = path.resolve('dist/assets');
     if (!existsSync(assets)) return expect.fail('dist/ is not built (npm test builds it first)');
-    const files = readdirSync(assets, { recursive: true }).map(String).filter((f) => f.endsWith('.js'));
+    const files = readdirSync(assets, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(readFileSync(path.join(assets, f), 'utf8'), f).not.toContain('/__dev/events');
     // ...and in the dev bundle it is.
-    const devFiles = readdirSync(path.join(dev.outDir, 'assets'), { recursive: true }).map(String).filter((f) => f.endsWith('.js'));
+    const devFiles = readdirSync(path.join(dev.outDir, 'assets'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'));
     expect(devFiles.some((f) => readFileSync(path.join(dev.outDir, 'assets', f), 'utf8').includes('/__dev/events'))).toBe(true);
   });
 });

@@ -31,9 +31,7 @@ function sidebarPages(m: Manifest): PageRecord[] {
     });
   walk(m.site.sidebar);
   const byPath = new Map(m.pages.map((p) => [p.path, p]));
-  return paths
-    .map((p) => byPath.get(p))
-    .filter((p): p is PageRecord => !!p && (p.frontmatter.layout ?? 'default') === 'default' && !p.frontmatter.home && p.headers.length > 0);
+  return paths.map((p) => byPath.get(p)).filter((p): p is PageRecord => !!p && (p.frontmatter.layout ?? 'default') === 'default' && !p.frontmatter.home && p.headers.length > 0);
 }
 
 /** Three different pages: where the reader starts, and two to go to. */
@@ -254,7 +252,10 @@ describe('the site data that fails', () => {
           await page.getByRole('button', { name: 'Retry' }).click();
           await expectContent(page, start);
         }
-        expect(errors.filter((e) => e.startsWith('pageerror')), `${file} ${failure}`).toEqual([]);
+        expect(
+          errors.filter((e) => e.startsWith('pageerror')),
+          `${file} ${failure}`,
+        ).toEqual([]);
         await page.context().close();
       }
     }
@@ -265,7 +266,10 @@ describe('the site data that fails', () => {
     const files = await siteDataFiles(start);
     // The one file every address needs (a missing section route file only means "no pages there").
     const file = files.find((f) => /(^|\/)(site|manifest)\.json$/.test(f)) ?? files[0]!;
-    for (const [failure, count] of [[503, 1 + MAX_RETRIES], [404, 1]] as const) {
+    for (const [failure, count] of [
+      [503, 1 + MAX_RETRIES],
+      [404, 1],
+    ] as const) {
       const { page } = await site.open();
       const broken = await breakRequests(page, (u) => u.origin === site.url && pathOf(u) === file, failure);
       await page.goto(site.url + start.path);

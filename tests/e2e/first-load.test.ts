@@ -19,8 +19,17 @@ import { SINGLE_DIST as DIST, h1, waitForAddress } from '../support/site.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
 
 /** One answer: `early` when 404.html asked (its address is the deep link), `done` when it was sent whole. */
-interface Served { url: string; status: number; early: boolean; done: boolean }
-interface Host { url: string; log: Served[]; close(): Promise<void> }
+interface Served {
+  url: string;
+  status: number;
+  early: boolean;
+  done: boolean;
+}
+interface Host {
+  url: string;
+  log: Served[];
+  close(): Promise<void>;
+}
 
 /** Serves `root`, logging every answer; index.html (`/`) is answered `holdIndexMs` late, the chunks `holdChunkMs` late. */
 async function serve(root: string, holdIndexMs = 0, holdChunkMs = 0): Promise<Host> {
@@ -101,7 +110,10 @@ describe('a cold deep link', () => {
     try {
       const { served } = await coldLoad(host);
       // 404.html's request, then the boot script's own, which revalidates what the first one stored.
-      expect(served.filter((s) => s.url === chunk).map((s) => [s.status, s.early])).toEqual([[200, true], [304, false]]);
+      expect(served.filter((s) => s.url === chunk).map((s) => [s.status, s.early])).toEqual([
+        [200, true],
+        [304, false],
+      ]);
     } finally {
       await host.close();
     }
@@ -146,7 +158,8 @@ describe('a cold deep link', () => {
       await waitForAddress(page, (u) => u.pathname === target.path);
       await page.locator('main .page-footer').waitFor();
       await page.waitForTimeout(1000);
-      const next = manifest.pages.find((p) => p.path === target.path.replace(/[^/]+\/$/, '') + 'alexa/') ?? manifest.pages.find((p) => !p.frontmatter.home && !p.frontmatter.layout && p.path !== target.path)!;
+      const next =
+        manifest.pages.find((p) => p.path === target.path.replace(/[^/]+\/$/, '') + 'alexa/') ?? manifest.pages.find((p) => !p.frontmatter.home && !p.frontmatter.layout && p.path !== target.path)!;
       await page.evaluate((to) => {
         history.pushState(null, '', to);
         dispatchEvent(new PopStateEvent('popstate'));
@@ -154,7 +167,10 @@ describe('a cold deep link', () => {
       await page.getByRole('heading', { level: 1, name: next.title }).waitFor();
       await page.locator('main .page-footer').waitFor();
       await page.waitForTimeout(1000);
-      expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts)).toBeLessThan(0.0005);
+      expect(
+        shifts.reduce((sum, s) => sum + s.value, 0),
+        JSON.stringify(shifts),
+      ).toBeLessThan(0.0005);
     } finally {
       await context.close();
       await host.close();
@@ -193,7 +209,10 @@ describe('a cold deep link', () => {
       expect((await page.locator('main article .content').innerText()).startsWith(bootText.trim())).toBe(true);
       const lcp = await page.evaluate(() => (window as unknown as { __lcp: Array<{ size: number; tag: string }> }).__lcp);
       expect(lcp.at(-1)?.tag, JSON.stringify(lcp)).toBe('P');
-      expect(lcp.filter((e) => e.tag === 'P'), JSON.stringify(lcp)).toHaveLength(1);
+      expect(
+        lcp.filter((e) => e.tag === 'P'),
+        JSON.stringify(lcp),
+      ).toHaveLength(1);
     } finally {
       await context.close();
       await host.close();
@@ -215,7 +234,10 @@ describe('a cold deep link', () => {
   it('waits for the fonts before its first paint only when they can arrive in time, and fetches each face once', async () => {
     const fonts = ['/assets/fonts/open-sans-400.woff2', '/assets/fonts/open-sans-700.woff2'];
     // index.html answered at once (a fast connection), then HOLD_MS late (a slow one, longer than the hold).
-    for (const [hold, headPreloads] of [[0, 2], [HOLD_MS, 0]] as const) {
+    for (const [hold, headPreloads] of [
+      [0, 2],
+      [HOLD_MS, 0],
+    ] as const) {
       const host = await serve(DIST, hold);
       const context = await browser.newContext({ serviceWorkers: 'block' });
       try {
@@ -227,7 +249,13 @@ describe('a cold deep link', () => {
         // Either way the faces arrive and are in use, each fetched once (head and body preloads are one request).
         await page.waitForFunction(() => document.fonts.check('700 16px "Open Sans"') && document.fonts.check('400 16px "Open Sans"'));
         await page.waitForLoadState('networkidle');
-        expect(host.log.filter((s) => fonts.includes(s.url)).map((s) => s.url).sort(), `index.html held ${hold} ms`).toEqual(fonts);
+        expect(
+          host.log
+            .filter((s) => fonts.includes(s.url))
+            .map((s) => s.url)
+            .sort(),
+          `index.html held ${hold} ms`,
+        ).toEqual(fonts);
       } finally {
         await context.close();
         await host.close();

@@ -59,10 +59,7 @@ describe('the jQuery sandbox of the chatbot course', () => {
     expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts');
     const inner = page.frames().find((f) => f !== page.mainFrame())!;
     expect(new URL(inner.url()).pathname).toBe('/sandbox/jquery.html');
-    expect(await inner.evaluate(() => [origin, (window as { jQuery?: { fn: { jquery: string } } }).jQuery?.fn.jquery])).toEqual([
-      'null',
-      expect.stringMatching(/^3\./),
-    ]);
+    expect(await inner.evaluate(() => [origin, (window as { jQuery?: { fn: { jquery: string } } }).jQuery?.fn.jquery])).toEqual(['null', expect.stringMatching(/^3\./)]);
     expect(errors).toEqual([]);
   });
 

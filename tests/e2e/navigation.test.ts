@@ -83,7 +83,11 @@ describe('navbar and sidebar', () => {
     const p = longPage(site.manifest);
     await page.goto(site.url + p.path);
     await ready(page);
-    const other = page.locator('.sidebar-group.top').filter({ hasNot: page.locator('[aria-current="page"]') }).first().locator('> .sidebar-group-title');
+    const other = page
+      .locator('.sidebar-group.top')
+      .filter({ hasNot: page.locator('[aria-current="page"]') })
+      .first()
+      .locator('> .sidebar-group-title');
     const before = await other.getAttribute('aria-expanded');
     await other.click();
     expect(await other.getAttribute('aria-expanded')).not.toBe(before);
@@ -223,7 +227,7 @@ describe('prefetch', () => {
     const [href, title] = titles.find(([h]) => h && h.startsWith('/') && section(h) !== section(start.path) && site.manifest.pages.some((p) => p.path === h && !p.frontmatter.home))!;
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    const link = sidebar.getByRole('link', { name: title!, exact: true }).first();
+    const link = sidebar.getByRole('link', { name: title, exact: true }).first();
     await link.hover();
     const chunk = chunkUrl(href!);
     await expect.poll(() => asked.includes(chunk) && asked.includes(`/data/routes/${section(href!)}.json`)).toBe(true);

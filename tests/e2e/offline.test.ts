@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-
 describe('offline reading', () => {
   it('opens pages read before, with a notice, and fails unread ones gracefully', async () => {
     const { page } = await site.open({ serviceWorkers: 'allow' });

@@ -29,7 +29,12 @@ function sitemapUrls(): string[] {
 
 /** Attribute values of the tags matching `re` in `html` (enough for the build's own regular output). */
 const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('a crawler (plain HTTP, no scripts)', () => {
   it('gets every sitemap URL as its own indexable document with the page head, h1, headings and JSON-LD', async () => {
@@ -70,7 +75,10 @@ describe('a crawler (plain HTTP, no scripts)', () => {
   });
 
   it('gets a 200 redirect document with a canonical link for every alias and address variant, and a 301 from the host for a folder without its slash', async () => {
-    const moves = readFileSync(path.join(DIST, '_redirects'), 'utf8').trim().split('\n').map((l) => l.split(' '));
+    const moves = readFileSync(path.join(DIST, '_redirects'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '));
     expect(moves.length).toBeGreaterThan(2);
     for (const [from, to] of moves) {
       const res = await fetch(site.url + from!, { redirect: 'manual' });
@@ -80,7 +88,11 @@ describe('a crawler (plain HTTP, no scripts)', () => {
       expect(html, from).toContain(`<meta http-equiv="refresh" content="0;url=${to}">`);
       expect(html, from).toContain(`<a id="target" href="${to}">`);
     }
-    for (const [from, to] of [['/api/overview.html', '/api/'], ['/cli/', '/guides/cli/']]) expect(moves).toContainEqual([from, to, '301']);
+    for (const [from, to] of [
+      ['/api/overview.html', '/api/'],
+      ['/cli/', '/guides/cli/'],
+    ])
+      expect(moves).toContainEqual([from, to, '301']);
     const folder = await fetch(`${site.url}/guides/ivr`, { redirect: 'manual' });
     expect(folder.status).toBe(301);
     expect(folder.headers.get('location')).toBe('/guides/ivr/');
@@ -175,7 +187,9 @@ const SHIFT_OBSERVER = () => {
         const r = (x: DOMRectReadOnly) => `${Math.round(x.x)},${Math.round(x.y)} ${Math.round(x.width)}x${Math.round(x.height)}`;
         return `${el ? `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}` : '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`;
       });
-      w.__shiftSources.push(`${Math.round(e.startTime)} ms ${e.value.toFixed(4)}: ${what.join('; ')} (fonts ${document.fonts.status}, stylesheets ${[...document.styleSheets].map((x) => x.media.mediaText || 'all').join(',')})`);
+      w.__shiftSources.push(
+        `${Math.round(e.startTime)} ms ${e.value.toFixed(4)}: ${what.join('; ')} (fonts ${document.fonts.status}, stylesheets ${[...document.styleSheets].map((x) => x.media.mediaText || 'all').join(',')})`,
+      );
     }
   }).observe({ type: 'layout-shift', buffered: true });
 };
@@ -214,7 +228,10 @@ describe('the app taking a page document over', () => {
         const w = window as unknown as { __shifts: number[]; __shiftSources: string[] };
         return { shifts: w.__shifts, sources: w.__shiftSources };
       });
-      expect(shifts.reduce((a, b) => a + b, 0), `${p}: layout shifts\n${sources.join('\n')}`).toBe(0);
+      expect(
+        shifts.reduce((a, b) => a + b, 0),
+        `${p}: layout shifts\n${sources.join('\n')}`,
+      ).toBe(0);
       expect(chunks, `${p}: chunk requests on the first load`).toEqual([]);
       const adopted = await page.evaluate(ARTICLE_DOM);
       expect(await page.locator('[data-static-body]').count(), p).toBe(0);
@@ -224,7 +241,11 @@ describe('the app taking a page document over', () => {
       const away = p === '/' ? '/faq/' : '/';
       for (const to of [away, p]) await navigateInApp(page, to, titleOf(site.manifest.pages.find((r) => r.path === to)!));
       // Code blocks are highlighted once their language has loaded.
-      await page.waitForFunction(() => [...document.querySelectorAll('main .code-block pre')].every((pre) => !/language-(ya?ml|json|bash|sh|js|ts|http|xml|ini)\b/.test(pre.querySelector('code')?.className ?? '') || pre.querySelector('code.hljs')));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('main .code-block pre')].every(
+          (pre) => !/language-(ya?ml|json|bash|sh|js|ts|http|xml|ini)\b/.test(pre.querySelector('code')?.className ?? '') || pre.querySelector('code.hljs'),
+        ),
+      );
       const rendered = await page.evaluate(ARTICLE_DOM);
       expect(rendered.length, p).toBeGreaterThan(0);
       expect(adopted, p).toBe(rendered);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ready, DIST, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { IMAGE_ZOOM_DELAY_MS } from '../../src/lib/constants.ts';
+import type { Chunk } from '../../src/shared/schemas/manifest.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(() => site?.close());
 /** A page that shows a content image. */
 function imagePage() {
   return site.manifest.pages.find((p) => {
-    const chunk = JSON.parse(readFileSync(path.join(DIST, 'data/pages', `${p.path.endsWith('/') ? `${p.path}index` : p.path}.json`), 'utf8'));
+    const chunk = JSON.parse(readFileSync(path.join(DIST, 'data/pages', `${p.path.endsWith('/') ? `${p.path}index` : p.path}.json`), 'utf8')) as Chunk;
     return Object.keys(chunk.images).length > 0 && !p.frontmatter.home && !chunk.html;
   })!;
 }
@@ -124,7 +125,7 @@ describe('overview layouts', () => {
 });
 
 describe('head resources', () => {
-  it('writes the head tags of the site config into index.html and self-hosts font, CSS and scripts', async () => {
+  it('writes the head tags of the site config into index.html and self-hosts font, CSS and scripts', () => {
     // The single output inlines the stylesheet; page documents link its hashed file (page-documents.test.ts).
     const html = readFileSync(path.join(SINGLE_DIST, 'index.html'), 'utf8');
     for (const t of site.manifest.site.head) {
@@ -187,10 +188,11 @@ describe('page content', () => {
     const { page, context } = await site.open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const p = longPage(site.manifest);
-    const withCode = site.manifest.pages.find((r) => {
-      const c = readFileSync(path.join(DIST, 'data/pages', `${r.path.endsWith('/') ? `${r.path}index` : r.path}.json`), 'utf8');
-      return /```(yaml|json|bash)/.test(c) && /\[!TIP\]/.test(c);
-    }) ?? p;
+    const withCode =
+      site.manifest.pages.find((r) => {
+        const c = readFileSync(path.join(DIST, 'data/pages', `${r.path.endsWith('/') ? `${r.path}index` : r.path}.json`), 'utf8');
+        return /```(yaml|json|bash)/.test(c) && /\[!TIP\]/.test(c);
+      }) ?? p;
     await page.goto(site.url + withCode.path);
     await ready(page);
     await page.locator('main pre code.hljs [class^="hljs-"]').first().waitFor();
@@ -250,7 +252,11 @@ describe('page content', () => {
     await ready(page);
     await page.emulateMedia({ media: 'print' });
     for (const sel of ['.navbar', '.sidebar', '.page-footer nav']) {
-      const shown = await page.locator(sel).first().evaluate((el) => getComputedStyle(el).display !== 'none').catch(() => false);
+      const shown = await page
+        .locator(sel)
+        .first()
+        .evaluate((el) => getComputedStyle(el).display !== 'none')
+        .catch(() => false);
       expect(shown, sel).toBe(false);
     }
     expect(await page.locator('main h1').isVisible()).toBe(true);

@@ -13,6 +13,7 @@ import { atomXml, rssXml, type FeedPost } from '../../manifest/feeds.ts';
 import { isoDate } from '../../manifest/xml.ts';
 import { editUrl, isFeedPost, markdownPathOf } from '../../src/shared/site-urls.ts';
 import type { SiteConfig } from '../../src/shared/schemas/site-config.ts';
+import type { SiteData } from '../../src/shared/schemas/site-data.ts';
 
 let site: Site;
 let xmlPage: Page;
@@ -81,7 +82,7 @@ describe('sitemap.xml and robots.txt', () => {
     const urls = kids(root, 'url').map((u) => [kid(u, 'loc').text, kid(u, 'lastmod').text]);
     expect(urls).toEqual(pages().map((p) => [config.origin + p.path, isoDate(p.lastUpdatedTimestamp)]));
     // Canonical addresses only: no alias or regular path that redirects.
-    const redirects = JSON.parse(dist('data/site.json')).redirects as Record<string, string>;
+    const { redirects } = JSON.parse(dist('data/site.json')) as SiteData;
     for (const from of Object.keys(redirects)) expect(urls.map((u) => u[0])).not.toContain(config.origin + from);
   });
 
@@ -199,7 +200,11 @@ describe('pages for machines', () => {
     const text = await r.text();
     expect(text.startsWith(`# ${config.title}\n\n> ${config.description}\n`)).toBe(true);
     const entries = [...text.matchAll(/^- \[(.+?)\]\((\S+?)\)(?:: (.+))?$/gm)].map((m) => ({ title: m[1]!, url: m[2]!, summary: m[3] }));
-    expect(entries.map((e) => e.url).sort()).toEqual(pages().map((p) => config.origin + markdownPathOf(p.path)).sort());
+    expect(entries.map((e) => e.url).sort()).toEqual(
+      pages()
+        .map((p) => config.origin + markdownPathOf(p.path))
+        .sort(),
+    );
     for (const e of entries) {
       const p = pages().find((q) => config.origin + markdownPathOf(q.path) === e.url)!;
       expect(e.title).toBe(p.title);
@@ -271,7 +276,10 @@ describe('social previews and canonical links', () => {
     expect(html).not.toContain('og:url');
     // Only the inline script the Content-Security-Policy allows by hash: the boot script (theme, fonts, chunk).
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
-    const allowed = /script-src ([^;]+)/.exec(/http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!)![1]!.split(' ').filter((t) => t.startsWith("'sha256-"));
+    const allowed = /script-src ([^;]+)/
+      .exec(/http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!)![1]!
+      .split(' ')
+      .filter((t) => t.startsWith("'sha256-"));
     expect(inline).toHaveLength(1);
     expect(inline.sort()).toEqual(allowed.sort());
   });
@@ -352,7 +360,7 @@ describe('Edit this page and Copy page', () => {
     }
   });
 
-  it('Copy page copies the same Markdown as the page\'s .md address, says so, then reads as before', async () => {
+  it("Copy page copies the same Markdown as the page's .md address, says so, then reads as before", async () => {
     const { page, context } = await site.open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const p = longPage(site.manifest);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DIST, h1, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
+import type { SiteData } from '../../src/shared/schemas/site-data.ts';
 
 const CONTENT = path.resolve(process.env.E2E_CONTENT ?? 'content');
 const MARK = 'Deployed after the reader opened the page.';
@@ -83,7 +84,7 @@ describe('stale deploys', () => {
     // From now on the route table names an entry script that index.html never loads, and chunks claim another build.
     await context.route('**/data/site.json*', async (route) => {
       const res = await route.fetch();
-      const body = { ...(await res.json()), app: '/assets/main-ELSEWHERE.js', buildId: 'other-build' };
+      const body = { ...((await res.json()) as SiteData), app: '/assets/main-ELSEWHERE.js', buildId: 'other-build' };
       await route.fulfill({ response: res, json: body });
     });
     await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
@@ -117,7 +118,10 @@ async function bounded<T>(what: string, ms: number, promise: Promise<T>): Promis
 
 /** The page's address and build, and its registration's workers, for a failure message (never hangs). */
 async function workerState(page: import('playwright-core').Page): Promise<string> {
-  const workers = page.context().serviceWorkers().map((w) => w.url());
+  const workers = page
+    .context()
+    .serviceWorkers()
+    .map((w) => w.url());
   const state = await bounded(
     'reading the page',
     3_000,
@@ -227,7 +231,7 @@ describe('service worker updates', () => {
     });
   });
 
-  it('a deploy found by a navigation, before the browser has looked for a new worker, loads the new version once, not the old worker\'s shell', { timeout: 150_000 }, async () => {
+  it("a deploy found by a navigation, before the browser has looked for a new worker, loads the new version once, not the old worker's shell", { timeout: 150_000 }, async () => {
     const controlled = await controlledPage();
     const { page, loads } = controlled;
     await whileNextIsDeployed(async () => {

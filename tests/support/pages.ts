@@ -4,9 +4,7 @@ import type { PageRecord } from '../../src/shared/schemas/page-record.ts';
 
 /** The default-layout page with the most h2/h3 headers (long enough to scroll). */
 export function longPage(m: Manifest): PageRecord {
-  return [...m.pages]
-    .filter((p) => (p.frontmatter.layout ?? 'default') === 'default' && !p.frontmatter.home && !p.frontmatter.readingShow)
-    .sort((a, b) => b.headers.length - a.headers.length)[0]!;
+  return [...m.pages].filter((p) => (p.frontmatter.layout ?? 'default') === 'default' && !p.frontmatter.home && !p.frontmatter.readingShow).sort((a, b) => b.headers.length - a.headers.length)[0]!;
 }
 
 /** A page with the reading-progress bar. */

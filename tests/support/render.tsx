@@ -20,7 +20,15 @@ export function renderSite(path: string, opts: { retry?: boolean } = {}) {
     <AppProviders client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="*" element={<><SiteShell /><LocationProbe /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                <SiteShell />
+                <LocationProbe />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </AppProviders>,

@@ -11,7 +11,7 @@ function container(update: (c: ReturnType<typeof container>) => Promise<void>, c
   const c = Object.assign(new EventTarget(), {
     controller,
     reg: { installing: null as object | null, waiting: null as object | null, update: vi.fn(() => update(c)) },
-    getRegistration: async () => c.reg,
+    getRegistration: () => Promise.resolve(c.reg),
     /** A new worker claims the page. */
     takeOver() {
       c.controller = {};
@@ -53,16 +53,15 @@ describe('takeNewWorker', () => {
   });
 
   it('returns at once when the check fails (offline)', async () => {
-    const c = container(async () => {
-      throw new TypeError('Failed to update a ServiceWorker: network error');
-    });
+    const c = container(() => Promise.reject(new TypeError('Failed to update a ServiceWorker: network error')));
     expect(await start(c)(0)).toBe(true);
   });
 
   it('waits for a new worker to take control, and settles as soon as it has', async () => {
-    const c = container(async (self) => {
+    const c = container((self) => {
       self.reg.installing = {};
       setTimeout(() => self.takeOver(), 300);
+      return Promise.resolve();
     });
     const after = start(c);
     expect(await after(299)).toBe(false);
@@ -70,13 +69,17 @@ describe('takeNewWorker', () => {
   });
 
   it('does not miss a worker that took control while update() was still answering', async () => {
-    const c = container(async (self) => self.takeOver());
+    const c = container((self) => {
+      self.takeOver();
+      return Promise.resolve();
+    });
     expect(await start(c)(0)).toBe(true);
   });
 
   it('gives up after its limit when a new worker never takes control', async () => {
-    const c = container(async (self) => {
+    const c = container((self) => {
       self.reg.waiting = {};
+      return Promise.resolve();
     });
     const after = start(c);
     expect(await after(LIMIT - 1)).toBe(false);

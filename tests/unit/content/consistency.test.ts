@@ -60,7 +60,7 @@ function blocks(file: string): MdNode[] {
     if (n.type === 'paragraph' || n.type === 'tableRow' || n.type === 'heading') out.push(n);
     else n.children?.forEach(walk);
   };
-  walk(parser.parse(bodyOf(file)) as MdNode);
+  walk(parser.parse(bodyOf(file)));
   return out;
 }
 const textOf = (n: MdNode): string => (n.type === 'text' || n.type === 'inlineCode' ? (n.value ?? '') : (n.children ?? []).map(textOf).join(n.type === 'tableRow' ? ' | ' : ''));

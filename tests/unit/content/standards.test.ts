@@ -272,7 +272,7 @@ describe('the home page', () => {
   it('has the hero fields, a description and a footer', () => {
     const fm = home.frontmatter;
     const missing = (['heroText', 'heroImage', 'tagline', 'actionText', 'actionLink', 'description', 'footer'] as const).filter(
-      (k) => typeof fm[k] !== 'string' || !(fm[k] as string).trim(),
+      (k) => typeof fm[k] !== 'string' || !(fm[k]).trim(),
     );
     expect(missing).toEqual([]);
     expect(byPath.has(fm.actionLink!)).toBe(true);

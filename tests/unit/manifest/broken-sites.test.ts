@@ -13,11 +13,13 @@ const CASES = readdirSync(BROKEN_DIR).sort();
 
 /** Runs `npm run manifest` (the CLI) on dir/content into dir/dist. Async, so the cases can run side by side. */
 function run(dir: string): Promise<{ status: number | null; pid: number | undefined; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { cwd: dir });
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], {
+    cwd: dir,
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d));
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, pid: child.pid, stdout, stderr }));
@@ -73,7 +75,10 @@ describe('a broken site through the CLI', () => {
     const lines = bad.stderr.split('\n').filter((l) => l.startsWith('  content/'));
     expect(lines.length, bad.stderr).toBeGreaterThan(0);
     for (const l of lines) expect(l).toMatch(/^ {2}content\/\S+:\d+: .+ Fix: \S/);
-    expect(caseFiles(name).some((f) => bad.stderr.includes(f)), bad.stderr).toBe(true);
+    expect(
+      caseFiles(name).some((f) => bad.stderr.includes(f)),
+      bad.stderr,
+    ).toBe(true);
     expect(bad.stderr).toMatch(/^\d+ content errors?:/m);
     expect(bad.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(hashTree(path.join(dir, 'dist'))).toEqual(before);

@@ -47,14 +47,14 @@ describe('compileContent on the fixture site', async () => {
     const ids: string[] = [];
     const walk = (n: { type: string; tagName?: string; properties?: { id?: string }; children?: unknown[] }) => {
       if (n.type === 'element' && /^h[23]$/.test(n.tagName!)) ids.push(n.properties!.id!);
-      (n.children as typeof n[] | undefined)?.forEach(walk);
+      (n.children as (typeof n)[] | undefined)?.forEach(walk);
     };
-    walk(tree as never);
+    walk(tree);
     expect(ids).toEqual(ivr.headers.map((h) => h.slug));
   });
 
   it('substitutes site variables in text but not in code blocks', () => {
-    const chunk = JSON.parse(r.files.get('data/pages/guides/ivr/index.json')!);
+    const chunk = JSON.parse(r.files.get('data/pages/guides/ivr/index.json')!) as Chunk;
     expect(chunk.markdown).toContain('threshold of 0.8');
     expect(chunk.markdown).toContain('expected: "{{ vars.product }}"');
   });
@@ -67,7 +67,7 @@ describe('compileContent on the fixture site', async () => {
   });
 
   it('records image sizes in the chunk', () => {
-    const chunk = JSON.parse(r.files.get('data/pages/guides/index.json')!);
+    const chunk = JSON.parse(r.files.get('data/pages/guides/index.json')!) as Chunk;
     expect(chunk.images['/images/flow.svg']).toEqual({ width: 400, height: 200 });
   });
 });
@@ -79,7 +79,9 @@ describe('npm run manifest', () => {
     return dir;
   }
   const run = (dir: string) =>
-    spawnSync(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], { encoding: 'utf8' });
+    spawnSync(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist')], {
+      encoding: 'utf8',
+    });
 
   it('writes dist/ and leaves it untouched when a later build fails', () => {
     const dir = project();
@@ -102,14 +104,26 @@ describe('npm run manifest', () => {
 
   it('takes lastUpdatedTimestamp from the last git commit', () => {
     const dir = project();
-    const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: '2020-05-04T10:00:00Z', GIT_COMMITTER_DATE: '2020-05-04T10:00:00Z', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    const git = (...a: string[]) =>
+      execFileSync('git', a, {
+        cwd: dir,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_DATE: '2020-05-04T10:00:00Z',
+          GIT_COMMITTER_DATE: '2020-05-04T10:00:00Z',
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@example.com',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@example.com',
+        },
+      });
     git('init', '-q');
     git('add', '.');
     git('commit', '-qm', 'content');
     expect(run(dir).status).toBe(0);
-    const m = JSON.parse(readFileSync(path.join(dir, 'dist/manifest.json'), 'utf8'));
-    const ivr = m.pages.find((p: { path: string }) => p.path === '/guides/ivr/');
-    expect(ivr.lastUpdatedTimestamp).toBe(Date.UTC(2020, 4, 4, 10));
-    expect(ivr.lastUpdated).toBe('May 4, 2020');
+    const m = JSON.parse(readFileSync(path.join(dir, 'dist/manifest.json'), 'utf8')) as Manifest;
+    const ivr = m.pages.find((p) => p.path === '/guides/ivr/');
+    expect(ivr?.lastUpdatedTimestamp).toBe(Date.UTC(2020, 4, 4, 10));
+    expect(ivr?.lastUpdated).toBe('May 4, 2020');
   });
 });

@@ -150,8 +150,22 @@ describe('content errors', () => {
   });
 
   it('has a test for every broken fixture', () => {
-    expect(readdirSync(BROKEN_DIR).sort()).toEqual(
-      ['alias-collision', 'bad-openapi', 'bad-yaml', 'dead-anchor', 'dead-link', 'duplicate-path', 'generated-file', 'missing-image', 'not-utf8', 'openapi-schema', 'unclosed-callout', 'unknown-layout', 'unknown-variable', 'unsafe-permalink', 'wrong-type'],
-    );
+    expect(readdirSync(BROKEN_DIR).sort()).toEqual([
+      'alias-collision',
+      'bad-openapi',
+      'bad-yaml',
+      'dead-anchor',
+      'dead-link',
+      'duplicate-path',
+      'generated-file',
+      'missing-image',
+      'not-utf8',
+      'openapi-schema',
+      'unclosed-callout',
+      'unknown-layout',
+      'unknown-variable',
+      'unsafe-permalink',
+      'wrong-type',
+    ]);
   });
 });

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DevCompiler } from '../../../manifest/incremental.ts';
+import type { Chunk } from '../../../src/shared/schemas/manifest.ts';
+import type { SiteData } from '../../../src/shared/schemas/site-data.ts';
 
 let work: string;
 let content: string;
@@ -12,7 +14,7 @@ let compiler: DevCompiler;
 
 const file = (rel: string) => path.join(content, rel);
 const edit = (rel: string, from: string | RegExp, to: string) => writeFileSync(file(rel), readFileSync(file(rel), 'utf8').replace(from, to));
-const json = (rel: string) => JSON.parse(readFileSync(path.join(out, rel), 'utf8'));
+const json = <T>(rel: string) => JSON.parse(readFileSync(path.join(out, rel), 'utf8')) as T;
 const make = () => new DevCompiler({ contentDir: content, outDir: out, cacheDir: path.join(work, 'cache'), appEntry: '/assets/main.js' });
 
 beforeEach(async () => {
@@ -39,7 +41,7 @@ describe('DevCompiler', () => {
     expect(r.analysed).toBe(1);
     expect(r.changedPaths).toEqual(['/guides/cli/']);
     expect(r.routesChanged).toBe(false);
-    expect(json('data/pages/guides/cli/index.json').markdown).toContain('A sentence added in the editor.');
+    expect(json<Chunk>('data/pages/guides/cli/index.json').markdown).toContain('A sentence added in the editor.');
   });
 
   it('reports a dead anchor in the page that links to a heading removed elsewhere, and clears it once the heading is back', async () => {
@@ -52,14 +54,14 @@ describe('DevCompiler', () => {
   });
 
   it('updates the sidebar and the neighbours\u2019 previous/next links when a title changes', async () => {
-    const before = json('data/pages/guides/index.json');
-    expect(before.next.path).toBe('/guides/ivr/');
+    const before = json<Chunk>('data/pages/guides/index.json');
+    expect(before.next?.path).toBe('/guides/ivr/');
     edit('guides/ivr/index.md', /^title: .*$/m, 'title: Phone menus');
     const r = await compiler.update([file('guides/ivr/index.md')]);
     expect(r.recompiled).toBe(1);
     expect(r.routesChanged).toBe(true);
-    expect(json('data/pages/guides/index.json').next).toEqual({ path: '/guides/ivr/', title: 'Phone menus' });
-    expect(JSON.stringify(json('data/site.json').sidebar)).toContain('"Phone menus"');
+    expect(json<Chunk>('data/pages/guides/index.json').next).toEqual({ path: '/guides/ivr/', title: 'Phone menus' });
+    expect(JSON.stringify(json<SiteData>('data/site.json').sidebar)).toContain('"Phone menus"');
     // Pages whose neighbours did not change are not rewritten.
     expect(r.changedPaths.sort()).toEqual(['/guides/', '/guides/cli/', '/guides/ivr/']);
   });
@@ -69,7 +71,7 @@ describe('DevCompiler', () => {
     const r = await compiler.update([file('_config/variables.yml')]);
     expect(r.analysed).toBeGreaterThan(0);
     expect(r.changedPaths).toContain('/guides/');
-    expect(json('data/pages/guides/index.json').markdown).toContain('Callcheck');
+    expect(json<Chunk>('data/pages/guides/index.json').markdown).toContain('Callcheck');
   });
 
   it('keeps the last good chunk of a page whose front matter breaks', async () => {

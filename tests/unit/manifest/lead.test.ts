@@ -15,7 +15,15 @@ describe('the lead of a page', () => {
 
   it('marks external links and downloads as the app renders them', () => {
     expect(lead('See [the site](https://example.com/) and [the spec](/openapi.yaml).')).toEqual([
-      ['p', null, 'See ', ['a', { href: 'https://example.com/', target: '_blank', rel: 'noopener noreferrer' }, 'the site', ['span', { class: 'sr-only' }, ' (opens in a new tab)']], ' and ', ['a', { href: '/openapi.yaml', download: '' }, 'the spec'], '.'],
+      [
+        'p',
+        null,
+        'See ',
+        ['a', { href: 'https://example.com/', target: '_blank', rel: 'noopener noreferrer' }, 'the site', ['span', { class: 'sr-only' }, ' (opens in a new tab)']],
+        ' and ',
+        ['a', { href: '/openapi.yaml', download: '' }, 'the spec'],
+        '.',
+      ],
     ]);
   });
 

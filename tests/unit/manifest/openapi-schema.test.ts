@@ -27,29 +27,38 @@ const CASES: Array<[string, () => Doc]> = [
   ['the real document', real],
   ['a response without a description', () => parse(REAL_TEXT.replace('          description: One page of test suites.\n', '')) as Doc],
   ['an unknown top-level field and a wrong type', () => ({ ...real(), color: 'blue', servers: 'nowhere' })],
-  ['a parameter in no known place', () => {
-    const doc = real();
-    const paths = doc.paths as Record<string, Record<string, { parameters?: unknown[] }>>;
-    paths['/test-suites']!.get!.parameters = [{ name: 'q', in: 'nowhere', schema: { type: 'string' } }];
-    return doc;
-  }],
+  [
+    'a parameter in no known place',
+    () => {
+      const doc = real();
+      const paths = doc.paths as Record<string, Record<string, { parameters?: unknown[] }>>;
+      paths['/test-suites']!.get!.parameters = [{ name: 'q', in: 'nowhere', schema: { type: 'string' } }];
+      return doc;
+    },
+  ],
   ['a $ref to nothing', () => parse(REAL_TEXT.replace('$ref: "#/components/schemas/TestSuiteList"', '$ref: "#/components/schemas/Nothing"')) as Doc],
   ['a number as version', () => ({ ...real(), info: { title: 'x', version: 1 } })],
   ['an unsupported 3.1 patch version', () => ({ ...real(), openapi: '3.1.9' })],
   ['no paths', () => ({ openapi: '3.1.0', info: { title: 'x', version: '1' } })],
   ['webhooks only', () => ({ openapi: '3.1.0', info: { title: 'x', version: '1' }, webhooks: {} })],
-  ['a circular schema', () => ({
-    openapi: '3.1.0',
-    info: { title: 'x', version: '1' },
-    paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } } },
-    components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } },
-  })],
-  ['a circular schema with a schema error', () => ({
-    openapi: '3.1.0',
-    info: { title: 'x' },
-    paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } } },
-    components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } },
-  })],
+  [
+    'a circular schema',
+    () => ({
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } } },
+      components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } },
+    }),
+  ],
+  [
+    'a circular schema with a schema error',
+    () => ({
+      openapi: '3.1.0',
+      info: { title: 'x' },
+      paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } } },
+      components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } },
+    }),
+  ],
   ['OpenAPI 3.0', () => ({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { '200': { description: 'ok' } } } } } })],
   ['OpenAPI 3.0 with an error', () => ({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { '200': {} } } } } })],
 ];

@@ -22,14 +22,39 @@ const anyText = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'graphe
 const url = fc.oneof(
   fc.constantFrom(...KNOWN_PATHS),
   fc.constantFrom(
-    '#set-the-listening-timeout', '/guides/ivr/#dial-a-number', '/guides/ivr/#nope', '#%E0%A4%A', '/guides/#%', '/%', '/%E0%A4%A/',
-    '/\\[', '/\\\\evil.example', '//evil.example', 'http://[', 'https://example.com/a', 'javascript:alert(1)', 'data:text/html,x',
-    'mailto:a@b.c', '../guides/', './ivr/', 'guides/cli/index.md', '/guides/index.md', '/../../etc/passwd', '?q=1', '', '#',
-    '/guides/ivr/index.html', '/guides/ivr', '/api/overview.html', '/%2e%2e/', '/ü/ñ/', '/images/missing.png',
+    '#set-the-listening-timeout',
+    '/guides/ivr/#dial-a-number',
+    '/guides/ivr/#nope',
+    '#%E0%A4%A',
+    '/guides/#%',
+    '/%',
+    '/%E0%A4%A/',
+    '/\\[',
+    '/\\\\evil.example',
+    '//evil.example',
+    'http://[',
+    'https://example.com/a',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'mailto:a@b.c',
+    '../guides/',
+    './ivr/',
+    'guides/cli/index.md',
+    '/guides/index.md',
+    '/../../etc/passwd',
+    '?q=1',
+    '',
+    '#',
+    '/guides/ivr/index.html',
+    '/guides/ivr',
+    '/api/overview.html',
+    '/%2e%2e/',
+    '/ü/ñ/',
+    '/images/missing.png',
   ),
-  fc.tuple(fc.array(fc.oneof(word, fc.constantFrom('..', '.', '', '%', '%20', '%0A%20%20at%20f', '%zz', 'ü', '\\', 'index.html', 'x.md')), { maxLength: 4 }), fc.option(word), fc.option(word)).map(
-    ([segs, q, h]) => `/${segs.join('/')}${q ? `?${q}` : ''}${h ? `#${h}` : ''}`,
-  ),
+  fc
+    .tuple(fc.array(fc.oneof(word, fc.constantFrom('..', '.', '', '%', '%20', '%0A%20%20at%20f', '%zz', 'ü', '\\', 'index.html', 'x.md')), { maxLength: 4 }), fc.option(word), fc.option(word))
+    .map(([segs, q, h]) => `/${segs.join('/')}${q ? `?${q}` : ''}${h ? `#${h}` : ''}`),
 );
 
 /** A YAML scalar, valid or not for the field it lands in. */
@@ -44,21 +69,46 @@ const scalar = fc.oneof(
 /** One front-matter entry: a known field with a random value, a junk key, or broken YAML. */
 const fmLine = fc.oneof(
   fc.tuple(fc.constantFrom('title', 'description', 'heroText', 'tagline', 'actionText', 'footer', 'heroAlt'), scalar).map(([k, v]) => `${k}: ${v}`),
-  fc.tuple(fc.constantFrom('permalink', 'prev', 'next', 'actionLink', 'heroImage'), fc.oneof(url.map((u) => JSON.stringify(u)), scalar)).map(([k, v]) => `${k}: ${v}`),
+  fc
+    .tuple(
+      fc.constantFrom('permalink', 'prev', 'next', 'actionLink', 'heroImage'),
+      fc.oneof(
+        url.map((u) => JSON.stringify(u)),
+        scalar,
+      ),
+    )
+    .map(([k, v]) => `${k}: ${v}`),
   fc.oneof(fc.constantFrom(...LAYOUT_NAMES), scalar).map((v) => `layout: ${v}`),
   fc.oneof(fc.integer({ min: -1, max: 4 }).map(String), scalar).map((v) => `sidebarDepth: ${v}`),
   fc.oneof(fc.constant('top'), scalar).map((v) => `readingShow: ${v}`),
   fc.tuple(fc.constantFrom('home', 'jquery'), fc.oneof(fc.constantFrom('true', 'false'), scalar)).map(([k, v]) => `${k}: ${v}`),
   fc.array(url, { maxLength: 3 }).map((a) => `aliases: [${a.map((u) => JSON.stringify(u)).join(', ')}]`),
-  fc.tuple(fc.constantFrom('features', 'choices'), fc.array(fc.tuple(anyText, anyText, url), { maxLength: 2 })).map(
-    ([k, items]) => `${k}:\n${items.map(([t, d, l]) => `  - title: ${JSON.stringify(t)}\n    ${k === 'features' ? 'details' : 'description'}: ${JSON.stringify(d)}\n    link: ${JSON.stringify(l)}`).join('\n') || '  -'}`,
-  ),
+  fc
+    .tuple(fc.constantFrom('features', 'choices'), fc.array(fc.tuple(anyText, anyText, url), { maxLength: 2 }))
+    .map(
+      ([k, items]) =>
+        `${k}:\n${items.map(([t, d, l]) => `  - title: ${JSON.stringify(t)}\n    ${k === 'features' ? 'details' : 'description'}: ${JSON.stringify(d)}\n    link: ${JSON.stringify(l)}`).join('\n') || '  -'}`,
+    ),
   fc.tuple(word, scalar).map(([k, v]) => `${k}: ${v}`),
   anyText.map((k) => `${JSON.stringify(k)}: 1`),
   fc.constantFrom(
-    'title: a\ntitle: b', ': :', '\ttitle: tab', '- - -', 'a: &a [*a]', 'x: *undefined', '? [complex]\n: key', '<<: *m',
+    'title: a\ntitle: b',
+    ': :',
+    '\ttitle: tab',
+    '- - -',
+    'a: &a [*a]',
+    'x: *undefined',
+    '? [complex]\n: key',
+    '<<: *m',
     'a: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
-    '{', 'title: [unclosed', '%YAML 1.2\n---', '...', '---', 'title: |\n  multi\n  line', '__proto__: {title: x}', 'constructor: 1',
+    '{',
+    'title: [unclosed',
+    '%YAML 1.2\n---',
+    '...',
+    '---',
+    'title: |\n  multi\n  line',
+    '__proto__: {title: x}',
+    'constructor: 1',
   ),
   anyText,
 );
@@ -76,8 +126,16 @@ const mdBlock = fc.oneof(
   fc.constantFrom(':::', '> [!TIP] Title\n> text', '> [!DETAILS]', '<!-- openapi: Things -->', '<!-- openapi: -->'),
   fc.oneof(fc.constantFrom('product', 'fuzzyThreshold', 'nope', '__proto__', 'constructor'), word).map((n) => `Value {{ vars.${n} }} and {{ACCOUNT_ID}}.`),
   fc.constantFrom(
-    '<script>alert(1)</script>', '<div style="position:fixed">x</div>', '<details><summary>s</summary>b</details>', '<img src=x onerror=alert(1)>',
-    '<jquery-sandbox></jquery-sandbox>', '<a href="javascript:alert(1)">x</a>', '<table><tr><td>1</td></tr></table>', '</div>', '<!--', '<![CDATA[x]]>',
+    '<script>alert(1)</script>',
+    '<div style="position:fixed">x</div>',
+    '<details><summary>s</summary>b</details>',
+    '<img src=x onerror=alert(1)>',
+    '<jquery-sandbox></jquery-sandbox>',
+    '<a href="javascript:alert(1)">x</a>',
+    '<table><tr><td>1</td></tr></table>',
+    '</div>',
+    '<!--',
+    '<![CDATA[x]]>',
   ),
   fc.constantFrom('| a | b |\n|---|---|\n| 1 | 2 |', '- a\n  - b\n- [ ] task', '1. one\n2. two', '***', '\\', '\u0000', '\uFEFF', '\u202E', '\r\n\r'),
   anyText,
@@ -103,7 +161,9 @@ function fileBytes(p: PageFile): Buffer {
 const word3 = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
 const tamePage: fc.Arbitrary<PageFile> = fc.record({
   fence: fc.constant('closed'),
-  fm: fc.tuple(word3, fc.option(fc.constantFrom('sidebarDepth: 2', 'readingShow: top', 'layout: default', 'jquery: true'))).map(([t, extra]) => [`title: ${JSON.stringify(t)}`, ...(extra ? [extra] : [])]),
+  fm: fc
+    .tuple(word3, fc.option(fc.constantFrom('sidebarDepth: 2', 'readingShow: top', 'layout: default', 'jquery: true')))
+    .map(([t, extra]) => [`title: ${JSON.stringify(t)}`, ...(extra ? [extra] : [])]),
   body: fc.array(
     fc.oneof(
       word3.map((t) => `## ${t}`),

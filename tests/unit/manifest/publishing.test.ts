@@ -80,7 +80,15 @@ describe('published files of the fixture site', async () => {
 
 describe('dates of posts', () => {
   const rec = (relativePath: string, date?: string): PageRecord => ({
-    title: 't', frontmatter: date ? { date } : {}, regularPath: '/', relativePath, key: 'k', path: '/', headers: [], lastUpdated: '', lastUpdatedTimestamp: Date.UTC(2026, 10, 21),
+    title: 't',
+    frontmatter: date ? { date } : {},
+    regularPath: '/',
+    relativePath,
+    key: 'k',
+    path: '/',
+    headers: [],
+    lastUpdated: '',
+    lastUpdatedTimestamp: Date.UTC(2026, 10, 21),
   });
   it('come from front matter, else a YYYYMM file name, else the last change', () => {
     expect(postDate(rec('releases/202004.md', '2020-04-30'))).toBe(Date.UTC(2020, 3, 30));
@@ -92,7 +100,7 @@ describe('dates of posts', () => {
 
 describe('XML text', () => {
   it('escapes markup and drops characters XML cannot hold', () => {
-    expect(escapeXml('Q&A <b>"it\'s"</b>\u0007\u0000')).toBe('Q&amp;A &lt;b&gt;&quot;it\'s&quot;&lt;/b&gt;');
+    expect(escapeXml('Q&A <b>"it\'s"</b>\u0007\u0000')).toBe("Q&amp;A &lt;b&gt;&quot;it's&quot;&lt;/b&gt;");
   });
 });
 
@@ -113,7 +121,9 @@ describe('a site config without an origin', () => {
 
   it('prints the warning from the CLI, which still succeeds', () => {
     const { root } = fixtureWith(withoutOrigin);
-    const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(root, 'content'), '--out', path.join(root, 'dist')], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'manifest/cli.ts'), '--content', path.join(root, 'content'), '--out', path.join(root, 'dist')], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('Warning: content/_config/site.yml: The site config names no origin, so no sitemap.xml');
     expect(existsSync(path.join(root, 'dist/sitemap.xml'))).toBe(false);

@@ -26,17 +26,47 @@ describe('groupDocSearchHits', () => {
         path: '/guides/ivr/',
         title: 'IVR testing',
         hits: [
-          { url: '/guides/ivr/#dial-a-number', title: 'Dial a number', excerpt: [{ text: 'Call the <', mark: false }, { text: 'number', mark: true }, { text: '>', mark: false }] },
-          { url: '/guides/ivr/', title: 'IVR testing', excerpt: [{ text: 'IVR', mark: true }, { text: ' testing', mark: false }] },
+          {
+            url: '/guides/ivr/#dial-a-number',
+            title: 'Dial a number',
+            excerpt: [
+              { text: 'Call the <', mark: false },
+              { text: 'number', mark: true },
+              { text: '>', mark: false },
+            ],
+          },
+          {
+            url: '/guides/ivr/',
+            title: 'IVR testing',
+            excerpt: [
+              { text: 'IVR', mark: true },
+              { text: ' testing', mark: false },
+            ],
+          },
         ],
       },
-      { path: '/guides/cli/', title: 'CLI guide', hits: [{ url: '/guides/cli/#install', title: 'Install', excerpt: [{ text: 'npm ', mark: false }, { text: 'i', mark: true }] }] },
+      {
+        path: '/guides/cli/',
+        title: 'CLI guide',
+        hits: [
+          {
+            url: '/guides/cli/#install',
+            title: 'Install',
+            excerpt: [
+              { text: 'npm ', mark: false },
+              { text: 'i', mark: true },
+            ],
+          },
+        ],
+      },
     ]);
   });
 
   it('keeps other hosts absolute and names a hit after its deepest heading', () => {
     const h: DocSearchHit = { url: 'https://other.example/a/#b', hierarchy: { lvl0: 'Other', lvl1: 'A', lvl2: 'B', lvl3: 'C' }, content: 'plain' };
-    expect(groupDocSearchHits([h], ORIGIN)).toEqual([{ path: 'https://other.example/a/', title: 'A', hits: [{ url: 'https://other.example/a/#b', title: 'C', excerpt: [{ text: 'plain', mark: false }] }] }]);
+    expect(groupDocSearchHits([h], ORIGIN)).toEqual([
+      { path: 'https://other.example/a/', title: 'A', hits: [{ url: 'https://other.example/a/#b', title: 'C', excerpt: [{ text: 'plain', mark: false }] }] },
+    ]);
   });
 
   it('lists at most 8 pages and 4 hits a page', () => {
@@ -44,7 +74,10 @@ describe('groupDocSearchHits', () => {
     const groups = groupDocSearchHits(many, ORIGIN);
     expect(groups.map((g) => g.path)).toEqual(['/p0/', '/p1/', '/p2/', '/p3/', '/p4/', '/p5/', '/p6/', '/p7/']);
     expect(groups.every((g) => g.hits.length === 3)).toBe(true);
-    const one = groupDocSearchHits(Array.from({ length: 6 }, (_, i) => hit(`${ORIGIN}/p/#h${i}`, 'P', `H${i}`, 'x', 'x')), ORIGIN);
+    const one = groupDocSearchHits(
+      Array.from({ length: 6 }, (_, i) => hit(`${ORIGIN}/p/#h${i}`, 'P', `H${i}`, 'x', 'x')),
+      ORIGIN,
+    );
     expect(one[0]!.hits).toHaveLength(4);
   });
 });

@@ -32,7 +32,7 @@ async function bundled(env: Record<string, string | undefined>): Promise<{ env: 
     write: false,
     logLevel: 'silent',
   });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`);
+  return (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`)) as { env: unknown; docsearch: boolean };
 }
 
 describe('the build-time choice, through the esbuild define of the site build', () => {

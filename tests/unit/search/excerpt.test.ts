@@ -39,12 +39,22 @@ describe('clipExcerpt', () => {
   const long = (n: number) => 'w'.repeat(n);
 
   it('keeps short excerpts as they are', () => {
-    const parts = [{ text: 'short ', mark: false }, { text: 'hit', mark: true }];
+    const parts = [
+      { text: 'short ', mark: false },
+      { text: 'hit', mark: true },
+    ];
     expect(clipExcerpt(parts, 160)).toBe(parts);
   });
 
   it('starts a little before the first match and marks cut ends', () => {
-    const out = clipExcerpt([{ text: long(200), mark: false }, { text: 'hit', mark: true }, { text: long(200), mark: false }], 100);
+    const out = clipExcerpt(
+      [
+        { text: long(200), mark: false },
+        { text: 'hit', mark: true },
+        { text: long(200), mark: false },
+      ],
+      100,
+    );
     expect(out).toEqual([
       { text: `…${long(40)}`, mark: false },
       { text: 'hit', mark: true },
@@ -53,7 +63,13 @@ describe('clipExcerpt', () => {
   });
 
   it('keeps the start when the match is near it', () => {
-    const out = clipExcerpt([{ text: 'hit', mark: true }, { text: long(300), mark: false }], 50);
+    const out = clipExcerpt(
+      [
+        { text: 'hit', mark: true },
+        { text: long(300), mark: false },
+      ],
+      50,
+    );
     expect(out[0]).toEqual({ text: 'hit', mark: true });
     expect(out.map((p) => p.text).join('')).toBe(`hit${long(47)}…`);
   });

@@ -25,6 +25,9 @@ const pages: SearchPage[] = [
   { path: '/guides/webchat/', title: 'Webchat', sections: [{ slug: '', title: '', text: 'Monitoring a chat widget in the browser.' }] },
 ];
 
+/** The address a fetch was called with, whichever form it was given in. */
+const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
 const readMeta = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'search', 'index.json'), 'utf8')) as SearchMeta;
 
 describe('shard format', () => {
@@ -61,14 +64,18 @@ describe('writeSearchIndex', () => {
     writeFileSync(path.join(out, 'search', 'old', 'stale.bin'), 'old');
     const r = await writeSearchIndex(out, pages);
     const meta = readMeta(out);
-    expect(meta).toEqual({ v: r.version, docs: 3, first: expect.stringContaining('m'), lens: expect.arrayContaining([4, 7]), syn: [] });
+    expect(meta).toEqual({ v: r.version, docs: 3, first: expect.stringContaining('m') as unknown, lens: expect.arrayContaining([4, 7]) as unknown, syn: [] });
     expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
     const dir = path.join(out, 'search', r.version);
     expect(readdirSync(path.join(dir, 'd')).sort()).toEqual(['0.json', '1.json', '2.json']);
     expect(JSON.parse(readFileSync(path.join(dir, 'd', '0.json'), 'utf8'))).toEqual({
       p: '/guides/ivr/',
       t: 'IVR testing',
-      s: [['', '', 'Phone systems answer with menus & prompts.'], ['dial-a-number', 'Dial a number', pages[0]!.sections[1]!.text], ['keypad', 'Keypad tones', pages[0]!.sections[2]!.text]],
+      s: [
+        ['', '', 'Phone systems answer with menus & prompts.'],
+        ['dial-a-number', 'Dial a number', pages[0]!.sections[1]!.text],
+        ['keypad', 'Keypad tones', pages[0]!.sections[2]!.text],
+      ],
     });
     const mon = decodeShard(gunzipSync(readFileSync(path.join(dir, 's', 'mon.bin'))));
     // Stems: "monitoring" is the term "monitor".
@@ -77,7 +84,11 @@ describe('writeSearchIndex', () => {
     // The title's words carry IN_TITLE; the term list of 7-letter terms holds "monitor".
     const ivr = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'iv.bin')))).terms.get('ivr')!;
     expect(ivr.flags[0]! & IN_TITLE).toBe(IN_TITLE);
-    expect(gunzipSync(readFileSync(path.join(dir, 'w', '7.bin'))).toString('utf8').split('\n')).toContain('monitor');
+    expect(
+      gunzipSync(readFileSync(path.join(dir, 'w', '7.bin')))
+        .toString('utf8')
+        .split('\n'),
+    ).toContain('monitor');
     const top = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'me.bin'))));
     expect([...top.terms.keys()]).toEqual(['menu']);
     expect(top.next).toBe('n');
@@ -114,18 +125,35 @@ describe('ranking and excerpts', () => {
   const hits = (entries: Array<[number, number, number?]>) => new Map(entries.map(([doc, score, flags]) => [doc, { s: score, flags: flags ?? 0 }]));
 
   it('ranks pages matching every word first, then by their words in the title and in one section', () => {
-    const a = hits([[1, 0.5, 1], [2, 0.9, 2]]);
-    const b = hits([[1, 0.1, 1], [3, 2, 4]]);
+    const a = hits([
+      [1, 0.5, 1],
+      [2, 0.9, 2],
+    ]);
+    const b = hits([
+      [1, 0.1, 1],
+      [3, 2, 4],
+    ]);
     expect(rank([a, b], 8).map((r) => r.doc)).toEqual([1, 3, 2]);
     // Same words, same weights: the page with both words in its title first, then the one with both in one section.
-    const title = hits([[5, 1, IN_TITLE | 1], [6, 1, 1], [7, 1, 1]]);
-    const other = hits([[5, 1, IN_TITLE | 2], [6, 1, 1], [7, 1, 2]]);
+    const title = hits([
+      [5, 1, IN_TITLE | 1],
+      [6, 1, 1],
+      [7, 1, 1],
+    ]);
+    const other = hits([
+      [5, 1, IN_TITLE | 2],
+      [6, 1, 1],
+      [7, 1, 2],
+    ]);
     expect(rank([title, other], 8).map((r) => r.doc)).toEqual([5, 6, 7]);
     expect(rank([], 8)).toEqual([]);
   });
 
   it('weighs a missing word by its weight in the query: a missing common word costs little', () => {
-    const rare = hits([[1, 1], [2, 1]]);
+    const rare = hits([
+      [1, 1],
+      [2, 1],
+    ]);
     const common = hits([[2, 0.05]]);
     // Page 1 lacks the common word (weight 0.1 of 2.1), page 2 has both.
     const r = rank([rare, common], 8, [2, 0.1]);
@@ -134,7 +162,14 @@ describe('ranking and excerpts', () => {
   });
 
   it('keeps the best pages while scanning: the same order as scoring them all', () => {
-    const scores = fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 6 }).map((n) => n / 2), fc.integer({ min: 0, max: 255 })), { maxLength: 40 });
+    const scores = fc.array(
+      fc.tuple(
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 6 }).map((n) => n / 2),
+        fc.integer({ min: 0, max: 255 }),
+      ),
+      { maxLength: 40 },
+    );
     fc.assert(
       fc.property(fc.array(scores, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 10 }), (lists, limit) => {
         const perWord = lists.map((l) => hits(l));
@@ -188,7 +223,14 @@ describe('ranking and excerpts', () => {
   });
 
   it('gives a page the same group again while the query matches the same words', () => {
-    const f = { p: '/o/', t: 'O', s: [['', '', 'An overview of the overall plan.'], ['more', 'More', 'The overview again.']] as [string, string, string][] };
+    const f = {
+      p: '/o/',
+      t: 'O',
+      s: [
+        ['', '', 'An overview of the overall plan.'],
+        ['more', 'More', 'The overview again.'],
+      ] as [string, string, string][],
+    };
     const over = groupOf(f, ['over']);
     expect(over.hits[0]!.excerpt.filter((p) => p.mark).map((p) => p.text)).toEqual(['overview', 'overall']);
     const overv = groupOf(f, ['overv']);
@@ -200,7 +242,16 @@ describe('ranking and excerpts', () => {
 
   it('guesses the next letters by the pages of the words they lead to', () => {
     const postings = (n: number) => ({ idf: 1000, docs: Uint32Array.from({ length: n }, (_, i) => i), weights: new Uint8Array(n).fill(1), flags: new Uint8Array(n) });
-    const shard = { terms: new Map([['mo', postings(9)], ['monitor', postings(3)], ['money', postings(2)], ['move', postings(4)], ['mute', postings(50)]]), next: '' };
+    const shard = {
+      terms: new Map([
+        ['mo', postings(9)],
+        ['monitor', postings(3)],
+        ['money', postings(2)],
+        ['move', postings(4)],
+        ['mute', postings(50)],
+      ]),
+      next: '',
+    };
     expect(likelyNext('mo', shard, 2)).toEqual(['mon', 'mov']);
     expect(likelyNext('mov', shard, 2)).toEqual(['move']);
     expect(likelyNext('move', shard, 2)).toEqual([]);
@@ -230,7 +281,7 @@ describe('the engine over HTTP', () => {
 
   const engine = () => {
     const fetchLogged: typeof fetch = (input, init) => {
-      const url = String(input);
+      const url = urlOf(input);
       requests.push(url);
       return realFetch(new URL(url, server.url), init);
     };
@@ -243,7 +294,12 @@ describe('the engine over HTTP', () => {
     requests.length = 0;
     const answers = [];
     for (const q of ['m', 'mo', 'mon', 'moni', 'monitoring']) answers.push(await e.search(q));
-    expect(answers.at(-1)!.map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+    expect(
+      answers
+        .at(-1)!
+        .map((g) => g.path)
+        .sort(),
+    ).toEqual(['/guides/webchat/', '/releases/201912.html']);
     expect(answers[0]!.length).toBeGreaterThan(0);
     // m, mo, mon: three shards, then the texts of the two pages, each once.
     expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['t/m.bin', 't/mo.bin', 's/mon.bin']);
@@ -276,7 +332,11 @@ describe('the engine over HTTP', () => {
     // "monitoring" (2 pages) and "move" (1): both shards, and the texts of the pages they show.
     expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['s/mon.bin', 's/mov.bin']);
     requests.length = 0;
-    expect(e.searchNow!('mon')!.map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+    expect(
+      e.searchNow!('mon')!
+        .map((g) => g.path)
+        .sort(),
+    ).toEqual(['/guides/webchat/', '/releases/201912.html']);
     expect(e.searchNow!('mov')!.map((g) => g.path)).toEqual(['/guides/ivr/']);
     expect(requests).toEqual([]);
     // Nothing is guessed after a space.
@@ -308,15 +368,19 @@ describe('the engine over HTTP', () => {
 describe('guesses on a larger site', () => {
   it('stop when the reader types on: a newer query asks for no more page texts', async () => {
     // 30 pages with "monitor", 30 with "move": the best pages of "mo" leave most of "mon"'s unloaded.
-    const all: SearchPage[] = Array.from({ length: 60 }, (_, i) => ({ path: `/p/${i}/`, title: `Page ${i}`, sections: [{ slug: '', title: '', text: `${i % 2 ? 'monitor' : 'move'} ${'x '.repeat(i)}` }] }));
+    const all: SearchPage[] = Array.from({ length: 60 }, (_, i) => ({
+      path: `/p/${i}/`,
+      title: `Page ${i}`,
+      sections: [{ slug: '', title: '', text: `${i % 2 ? 'monitor' : 'move'} ${'x '.repeat(i)}` }],
+    }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-guess-'));
     await writeSearchIndex(out, all);
     const server = await startServer({ root: out, port: 0 });
     const realFetch = globalThis.fetch;
     const asked: string[] = [];
     globalThis.fetch = (input, init) => {
-      asked.push(String(input));
-      return realFetch(new URL(String(input), server.url), init);
+      asked.push(urlOf(input));
+      return realFetch(new URL(urlOf(input), server.url), init);
     };
     try {
       const e = await createLocalEngine('/search/');
@@ -341,14 +405,18 @@ describe('guesses on a larger site', () => {
 
 describe('a word on every page', () => {
   it('still finds the pages, best weighted first', async () => {
-    const all: SearchPage[] = Array.from({ length: 5 }, (_, i) => ({ path: `/p/${i}.html`, title: i === 3 ? 'Overview' : `Page ${i}`, sections: [{ slug: '', title: '', text: 'overview of the product' }] }));
+    const all: SearchPage[] = Array.from({ length: 5 }, (_, i) => ({
+      path: `/p/${i}.html`,
+      title: i === 3 ? 'Overview' : `Page ${i}`,
+      sections: [{ slug: '', title: '', text: 'overview of the product' }],
+    }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-every-'));
     const r = await writeSearchIndex(out, all);
     const shard = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'ove.bin'))));
     expect(shard.terms.get('overview')!.idf).toBeGreaterThan(0);
     const server = await startServer({ root: out, port: 0 });
     const realFetch = globalThis.fetch;
-    globalThis.fetch = (input, init) => realFetch(new URL(String(input), server.url), init);
+    globalThis.fetch = (input, init) => realFetch(new URL(urlOf(input), server.url), init);
     try {
       const groups = await (await createLocalEngine('/search/')).search('overview');
       expect(groups.map((g) => g.path)[0]).toBe('/p/3.html');
@@ -371,8 +439,8 @@ describe('damaged index files', () => {
     const server = await startServer({ root: out, port: 0 });
     try {
       const e = await createLocalEngine(`${server.url}/search/`);
-      await expect(e.search('monitoring')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/search index is damaged \(s\/mon\.bin/) });
-      await expect(e.search('keypad')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/d\/0\.json: unexpected content/) });
+      await expect(e.search('monitoring')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/search index is damaged \(s\/mon\.bin/) as unknown });
+      await expect(e.search('keypad')).rejects.toMatchObject({ name: 'SearchIndexError', message: expect.stringMatching(/d\/0\.json: unexpected content/) as unknown });
     } finally {
       await server.close();
     }

@@ -30,14 +30,24 @@ describe('wordsOf', () => {
 describe('sectionTerms', () => {
   it('lets the index give the same files as counting every word itself', async () => {
     const pages: SearchPage[] = [
-      { path: '/a/', title: 'Dial a number', sections: [{ slug: '', title: '', text: 'Dial the number, then dial again.' }, { slug: 'menu', title: 'Menu tones', text: 'Tones for the menu: café, Café.' }] },
+      {
+        path: '/a/',
+        title: 'Dial a number',
+        sections: [
+          { slug: '', title: '', text: 'Dial the number, then dial again.' },
+          { slug: 'menu', title: 'Menu tones', text: 'Tones for the menu: café, Café.' },
+        ],
+      },
       { path: '/b/', title: 'Number', sections: [] },
       { path: '/c/', title: 'Ünïcode ﬁle', sections: [{ slug: 'x', title: 'x2 ready', text: 'naïve ﬁle ² tones tones tones' }] },
     ];
     const dirs = [mkdtempSync(path.join(tmpdir(), 'terms-')), mkdtempSync(path.join(tmpdir(), 'terms-'))];
     try {
       const plain = await writeSearchIndex(dirs[0]!, pages);
-      const counted = await writeSearchIndex(dirs[1]!, pages.map((p) => ({ ...p, terms: sectionTerms(p.sections) })));
+      const counted = await writeSearchIndex(
+        dirs[1]!,
+        pages.map((p) => ({ ...p, terms: sectionTerms(p.sections) })),
+      );
       // The version is the hash of every file the index writes.
       expect(counted.version).toBe(plain.version);
     } finally {

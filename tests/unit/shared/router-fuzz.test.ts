@@ -31,7 +31,35 @@ function segment(): fc.Arbitrary<string> {
   const real = [...new Set(pages.flatMap((p) => p.path.split('/')).filter(Boolean))];
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...real) },
-    fc.constantFrom('.', '..', '', '%2e', '%2E%2E', '%2F', '%5C', '%', '%zz', '%E0%A4%A', '%00', '%0A', '%20', '\\', 'index.html', 'README.md', 'x.html', '.html', '@evil.example', 'evil.example', 'javascript:alert(1)', 'http:', '?', '#', ';', '%3F', '%23'),
+    fc.constantFrom(
+      '.',
+      '..',
+      '',
+      '%2e',
+      '%2E%2E',
+      '%2F',
+      '%5C',
+      '%',
+      '%zz',
+      '%E0%A4%A',
+      '%00',
+      '%0A',
+      '%20',
+      '\\',
+      'index.html',
+      'README.md',
+      'x.html',
+      '.html',
+      '@evil.example',
+      'evil.example',
+      'javascript:alert(1)',
+      'http:',
+      '?',
+      '#',
+      ';',
+      '%3F',
+      '%23',
+    ),
     fc.string({ unit: 'grapheme', maxLength: 6 }),
     fc.string({ unit: 'binary', maxLength: 4 }),
     fc.stringMatching(/^[a-z0-9-]{1,10}$/),
@@ -41,7 +69,12 @@ function segment(): fc.Arbitrary<string> {
 /** A pathname: slash-joined segments, often starting from a real page path, sometimes very long. */
 function pathname(): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...pages.map((p) => p.path)), fc.array(segment(), { maxLength: 3 }), fc.constantFrom('', '/', '.html', 'index.html', '/index.html', '//')).map(([p, more, end]) => p + more.join('/') + end) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...pages.map((p) => p.path)), fc.array(segment(), { maxLength: 3 }), fc.constantFrom('', '/', '.html', 'index.html', '/index.html', '//'))
+        .map(([p, more, end]) => p + more.join('/') + end),
+    },
     { weight: 3, arbitrary: fc.tuple(fc.array(segment(), { maxLength: 6 }), fc.constantFrom('', '/', '.html', '//')).map(([s, end]) => `/${s.join('/')}${end}`) },
     fc.constantFrom(...[...index.redirects.keys()]),
     fc.constantFrom('//evil.example/x', '/\\evil.example/x', '/%2F%2Fevil.example', '///', '/./', '/../', '/..%2F..%2Fetc/passwd'),
@@ -50,8 +83,16 @@ function pathname(): fc.Arbitrary<string> {
   );
 }
 
-const query = fc.oneof(fc.constant(''), fc.string({ maxLength: 12 }).map((s) => `?${s}`), fc.constantFrom('?a=1&b=2', '?__spa=//evil.example', '?q=%E0%A4%A', '??', '?x#y'));
-const hash = fc.oneof(fc.constant(''), fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => `#${s}`), fc.constantFrom('#', '#%', '#top', '##', '#//evil.example'));
+const query = fc.oneof(
+  fc.constant(''),
+  fc.string({ maxLength: 12 }).map((s) => `?${s}`),
+  fc.constantFrom('?a=1&b=2', '?__spa=//evil.example', '?q=%E0%A4%A', '??', '?x#y'),
+);
+const hash = fc.oneof(
+  fc.constant(''),
+  fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => `#${s}`),
+  fc.constantFrom('#', '#%', '#top', '##', '#//evil.example'),
+);
 
 describe('resolvePath on random addresses', () => {
   it('never throws; a page is the address itself, a redirect goes to a canonical page path', () => {
@@ -79,7 +120,10 @@ describe('resolvePath on random addresses', () => {
     fc.assert(
       fc.property(pathname(), (p) => {
         const sections = new Set(candidatePaths(p).map(sectionOf));
-        const partial = pathIndexOf([...sections].flatMap((s) => bySection.get(s) ?? []), redirects);
+        const partial = pathIndexOf(
+          [...sections].flatMap((s) => bySection.get(s) ?? []),
+          redirects,
+        );
         expect(resolvePath(p, partial), p).toEqual(resolvePath(p, index));
       }),
       { numRuns: 2000 },
@@ -92,7 +136,18 @@ describe('restoredUrl on random saved addresses', () => {
     const saved = fc.oneof(
       fc.tuple(pathname(), query, hash).map(([p, q, h]) => p + q + h),
       fc.string({ unit: 'binary', maxLength: 40 }),
-      fc.constantFrom('https://evil.example/', '//evil.example', '\\\\evil.example', '/\\evil.example', 'javascript:alert(1)', '@evil.example', ':@evil.example', 'http:evil.example', '\t//evil.example', '/\t/evil.example'),
+      fc.constantFrom(
+        'https://evil.example/',
+        '//evil.example',
+        '\\\\evil.example',
+        '/\\evil.example',
+        'javascript:alert(1)',
+        '@evil.example',
+        ':@evil.example',
+        'http:evil.example',
+        '\t//evil.example',
+        '/\t/evil.example',
+      ),
     );
     const raw = fc.boolean();
     const inFragment = fc.boolean();

@@ -17,7 +17,12 @@ const toHast = unified().use(remarkRehype).use(rehypeSlug);
 /** The rendered tree without source positions (which are relative to a slice). */
 function strip(n: unknown): unknown {
   if (Array.isArray(n)) return n.map(strip);
-  if (n && typeof n === 'object') return Object.fromEntries(Object.entries(n).filter(([k]) => k !== 'position').map(([k, v]) => [k, strip(v)]));
+  if (n && typeof n === 'object')
+    return Object.fromEntries(
+      Object.entries(n)
+        .filter(([k]) => k !== 'position')
+        .map(([k, v]) => [k, strip(v)]),
+    );
   return n;
 }
 const whole = (md: string) => strip(toHast.runSync(parser.runSync(parser.parse(md)) as never));
@@ -69,7 +74,39 @@ describe('parsing in slices', () => {
   });
 
   it('gives the same tree for random Markdown', { timeout: 60_000 }, () => {
-    const piece = fc.constantFrom('# ', '## h', 'Title\n===\n', '- ', '* ', '1. ', '2) ', '> ', '| a | b |\n|---|---|\n| c | d |\n', '`code`', '```\n', '~~~\n', '````\n', '    ', '   ', '  ', '\t', '**b**', '_i_', '~~s~~', '[x](/y)', '![a](/i.png)', '- [ ] task\n', '---\n', 'word', 'more words', '\n', '\n\n', '\n\n\n', '[!TIP]', '> [!WARNING] Careful\n');
+    const piece = fc.constantFrom(
+      '# ',
+      '## h',
+      'Title\n===\n',
+      '- ',
+      '* ',
+      '1. ',
+      '2) ',
+      '> ',
+      '| a | b |\n|---|---|\n| c | d |\n',
+      '`code`',
+      '```\n',
+      '~~~\n',
+      '````\n',
+      '    ',
+      '   ',
+      '  ',
+      '\t',
+      '**b**',
+      '_i_',
+      '~~s~~',
+      '[x](/y)',
+      '![a](/i.png)',
+      '- [ ] task\n',
+      '---\n',
+      'word',
+      'more words',
+      '\n',
+      '\n\n',
+      '\n\n\n',
+      '[!TIP]',
+      '> [!WARNING] Careful\n',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 50 }), (parts) => {
         const md = parts.join('');
