@@ -13,9 +13,6 @@ import { applyHeadTags } from '../lib/apply-head-tags.ts';
  */
 export function useDocumentHead(data: PageData): void {
   useEffect(() => {
-    // A page whose data is still loading knows only its path and sidebar title: its description and
-    // other tags would be the site's. The head changes once the page's own data is in.
-    if (data.content.state === 'loading' && data.layout !== 'not-found') return;
     let live = true;
     let timer = 0;
     // A frame callback runs before the paint; a task queued from it runs after.
