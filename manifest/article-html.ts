@@ -10,7 +10,8 @@
  * wrappers of custom elements. tests/e2e/page-documents.test.ts compares the
  * result with the app's own render of every page.
  */
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
+import remarkParse from 'remark-parse';
 import { toHast } from 'mdast-util-to-hast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
@@ -32,7 +33,8 @@ import http from 'highlight.js/lib/languages/http';
 import ini from 'highlight.js/lib/languages/ini';
 import type { Root as MdRoot } from 'mdast';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { parserFor } from '../src/shared/markdown/parser.ts';
+import remarkGfm, { gfmOptionsFor } from '../src/shared/markdown/remark-gfm-parse.ts';
+import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
 import { sanitizeSchema } from '../src/markdown/sanitize-schema.ts';
 import { CUSTOM_ELEMENT_ATTR, CUSTOM_ELEMENT_LOADING, CUSTOM_ELEMENT_NAMES } from '../src/shared/markdown/custom-element-names.ts';
 import { highlightName } from '../src/shared/markdown/highlight-names.ts';
@@ -49,6 +51,15 @@ export interface ArticleSource {
   /** The body holds raw HTML: parsed and sanitized as the app does. */
   html: boolean;
   images: ImageSizes;
+}
+
+const parsers = new Map<string, Processor<MdRoot, MdRoot, MdRoot>>();
+function parserFor(markdown: string): Processor<MdRoot, MdRoot, MdRoot> {
+  const options = gfmOptionsFor(markdown);
+  const key = JSON.stringify(options);
+  let p = parsers.get(key);
+  if (!p) parsers.set(key, (p = unified().use(remarkParse).use(remarkGfm, options).use(remarkCallouts) as never));
+  return p;
 }
 
 const rawPipeline = unified().use(rehypeRaw).use(rehypeSanitize, sanitizeSchema);

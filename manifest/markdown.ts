@@ -4,11 +4,14 @@
  * images with their lines, whether raw HTML is present, and plain text for
  * the search index.
  */
-import { parserFor } from '../src/shared/markdown/parser.ts';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm, { gfmOptionsFor, type GfmParseOptions } from '../src/shared/markdown/remark-gfm-parse.ts';
 import rehypeSlug from 'rehype-slug';
 import { toHast } from 'mdast-util-to-hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import { toString as mdToString } from 'mdast-util-to-string';
+import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
 import type { Header } from '../src/shared/schemas/page-record.ts';
 import type { LeadNode } from '../src/shared/schemas/lead.ts';
 import { leadOf } from './lead.ts';
@@ -67,6 +70,17 @@ type Node = {
   properties?: Record<string, unknown>;
   value?: string;
 };
+
+/** One parser per set of GFM constructs a text may hold (see gfmOptionsFor): at most eight. */
+const parsers = new Map<string, ReturnType<typeof makeParser>>();
+const makeParser = (o: GfmParseOptions) => unified().use(remarkParse).use(remarkGfm, o).use(remarkCallouts);
+function parserFor(markdown: string) {
+  const o = gfmOptionsFor(markdown);
+  const key = JSON.stringify(o);
+  let p = parsers.get(key);
+  if (!p) parsers.set(key, (p = makeParser(o)));
+  return p;
+}
 
 /** Analyses `source`, a page body whose site variables are already substituted. */
 export function analyseMarkdown(source: string): MarkdownFacts {

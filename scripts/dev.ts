@@ -24,7 +24,6 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import * as esbuild from 'esbuild';
 import { appOptions } from '../esbuild.config.mjs';
-import { TYPES } from './serve.mjs';
 import { cspFor, FONT_FILES, renderDocument, singleShell } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
 import { DevCompiler, type CompileReport } from '../manifest/incremental.ts';
@@ -58,6 +57,24 @@ export interface DevServer {
   nextRebuild(): Promise<CompileReport>;
   outDir: string;
 }
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.bin': 'application/octet-stream',
+  '.webmanifest': 'application/manifest+json',
+};
 
 /**
  * Served at /sw.js: a worker left by a production build on this origin is

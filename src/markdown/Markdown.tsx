@@ -1,11 +1,13 @@
 /** Renders a page chunk: GFM, callouts, heading ids, sized images, router links, code blocks. */
 import { memo, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import type { Processor } from 'unified';
+import { unified, type Processor } from 'unified';
+import remarkParse from 'remark-parse';
 import type { Root } from 'mdast';
-import { parserFor } from '../shared/markdown/parser.ts';
+import remarkGfm, { gfmOptionsFor } from '../shared/markdown/remark-gfm-parse.ts';
 import { sliceMarkdown } from '../shared/markdown/slices.ts';
 import rehypeSlug from 'rehype-slug';
+import remarkCallouts from '../shared/markdown/remark-callouts.ts';
 import type { Chunk } from '../shared/schemas/manifest.ts';
 import { useRawHtmlPlugins } from '../hooks/useRawHtmlPlugins.ts';
 import { MarkdownLink } from './MarkdownLink.tsx';
@@ -29,6 +31,16 @@ function nextTask(fn: () => void): void {
 let warmed = false;
 /** A little of every common construct. */
 const WARM_UP = '# A\n\nText *em* **strong** `code` [link](/a/).\n\n- one\n- two\n\n1. three\n\n> quote\n\n```sh\nx\n```\n';
+
+/** One parser per set of GFM constructs a page may hold (the same tree, parsed faster), callouts applied. */
+const parsers = new Map<string, Processor<Root, Root, Root>>();
+function parserFor(markdown: string): Processor<Root, Root, Root> {
+  const options = gfmOptionsFor(markdown);
+  const key = JSON.stringify(options);
+  let p = parsers.get(key);
+  if (!p) parsers.set(key, (p = unified().use(remarkParse).use(remarkGfm, options).use(remarkCallouts) as never));
+  return p;
+}
 
 /** A remark plugin that hands react-markdown a tree parsed beforehand, in place of parsing its input. */
 function parsedTree(this: Processor, tree: Root): void {

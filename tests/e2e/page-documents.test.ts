@@ -148,17 +148,6 @@ describe('a reader without JavaScript', () => {
   });
 });
 
-/** Holds every script of the app back until the returned function is called (the reader acts before the app runs). */
-async function holdAppScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 /** Client navigation to `to`, settled once the app shows that page's h1 with its content complete. */
 async function navigateInApp(page: Page, to: string, title: string): Promise<void> {
   await page.evaluate((t) => {
@@ -267,7 +256,12 @@ describe('the app taking a page document over', () => {
   it('keeps the reader’s scroll position and focus in the body when the app takes over late', async () => {
     const { page } = await site.open();
     // The app's entry script is held back until the reader has scrolled.
-    const release = await holdAppScripts(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     // Module scripts hold DOMContentLoaded back: wait for the document's own text instead.
     await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
     await page.locator('main h1').waitFor();
@@ -290,7 +284,12 @@ describe('the app taking a page document over', () => {
 
   it('keeps focus on a link of the frame (the sidebar) that the app renders anew', async () => {
     const { page } = await site.open();
-    const release = await holdAppScripts(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
     await page.locator('aside a.sidebar-link').first().waitFor();
     const href = await page.evaluate(() => {

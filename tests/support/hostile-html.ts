@@ -53,7 +53,3 @@ export const ALLOWED = [
   '[Safe page link](/guides/) and [safe external link](https://example.com/docs) and [mail](mailto:qa@example.com)',
   '<jquery-sandbox></jquery-sandbox>',
 ];
-
-/** A URL that would run script or carry a document (browsers skip leading C0 control characters, so the pattern does too). */
-// eslint-disable-next-line no-control-regex -- browsers skip leading C0 control characters in a URL, so the pattern must match them
-export const DANGEROUS_URL = /^[\s\u0000-\u001f]*(j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t|v\s*b\s*s\s*c\s*r\s*i\s*p\s*t|d\s*a\s*t\s*a)\s*:/i;

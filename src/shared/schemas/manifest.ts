@@ -46,7 +46,17 @@ export type Chunk = z.infer<typeof Chunk>;
  * A page document's own data (output `pages`), in `<script type="application/json" id="__page">`:
  * the chunk without its Markdown, which the document already holds as HTML.
  */
-export const StaticPage = z.omit(Chunk, { markdown: true, lead: true });
+export const StaticPage = z.object({
+  buildId: z.string(),
+  key: z.string(),
+  path: z.string(),
+  record: PageRecord,
+  description: z.optional(z.string()),
+  prev: z.optional(PageLink),
+  next: z.optional(PageLink),
+  html: z.boolean(),
+  images: z.record(z.string(), ImageSize),
+});
 export type StaticPage = z.infer<typeof StaticPage>;
 
 /** Id of the element that holds a page document's StaticPage. */
