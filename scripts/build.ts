@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { cspFor, FONT_FILES, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
 import { notFoundDocument, redirectDocuments, redirectsOf, writePageDocuments, type DocumentStyle } from './page-documents.ts';
-import { criticalCss } from './critical-css.ts';
+import { criticalCss, withoutFontFaces } from './critical-css.ts';
 import { resolveSidebar } from '../src/shared/sidebar.ts';
 import { writeJquerySandbox } from './jquery-sandbox.ts';
 import { searchDefine } from './search-define.ts';
@@ -79,12 +79,19 @@ try {
   // the single output's index.html, so its first paint waits for no request.
   const css = readFileSync(cssTmp, 'utf8');
   rmSync(cssTmp);
-  const cssUrl = `/assets/app-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
-  writeFileSync(path.join(stage, cssUrl), css);
   if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end an inline <style> element.');
+  const pagesOutput = site.output === 'pages';
+  // Page documents inline their critical rules, the @font-face rules among them, and load the file after
+  // the first paint. The file declares no face again: a second declaration is a new face, which would
+  // load from the cache within its block period and swap the web font in under text already painted in
+  // the fallback (font-display: optional promises no such swap for the first).
+  const linked = css.length * content.pages.length > INLINE_CSS_MAX_TOTAL;
+  const critical = pagesOutput && !linked ? criticalCss(css) : null;
+  const cssFile = critical ? withoutFontFaces(css) : css;
+  const cssUrl = `/assets/app-${createHash('sha256').update(cssFile).digest('hex').slice(0, 10)}.css`;
+  writeFileSync(path.join(stage, cssUrl), cssFile);
 
   const boot = await buildBootScripts(site.base, cssUrl);
-  const pagesOutput = site.output === 'pages';
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
   const precache = [...(pagesOutput ? ['/404.html', cssUrl] : [site.base]), app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
@@ -109,8 +116,6 @@ try {
     // boot script without holding the paint (or with it, for an #anchor), and linked for readers without
     // scripts. A site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links
     // the stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
-    const linked = css.length * content.pages.length > INLINE_CSS_MAX_TOTAL;
-    const critical = linked ? null : criticalCss(css);
     const styleFor = (_layout: string, firstScreens: string): DocumentStyle => {
       if (!critical) return { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot.page]) };
       const rules = critical.forPage(firstScreens);

@@ -6,12 +6,13 @@
  * A rule is kept when every class and element name its selector requires
  * (outside functional pseudo-classes such as :not() and :is()) occurs in the page's HTML: an over-approximation that
  * ignores how the elements nest, so nothing the page shows is left
- * unstyled. The `dark` class counts as present (the boot script may add it
- * before the paint), and so do html, head and body. At-rules that are not
+ * unstyled. The `dark` and font-fallback classes count as present (the boot script may add
+ * them before the paint), and so do html, head and body. At-rules that are not
  * style rules (@font-face, @property, @keyframes) are kept whole.
  */
 import postcss, { type AtRule, type ChildNode, type Root, type Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
+import { FALLBACK_FONT_CLASS } from '../src/shared/fonts.ts';
 
 /** What a selector needs to be able to match: class names and element names. */
 interface Needs {
@@ -19,7 +20,7 @@ interface Needs {
   tags: string[];
 }
 
-const ALWAYS_CLASSES = new Set(['dark']);
+const ALWAYS_CLASSES = new Set(['dark', FALLBACK_FONT_CLASS]);
 const ALWAYS_TAGS = new Set(['html', 'head', 'body', '*']);
 
 /** The needs of each selector of a rule's list (the rule applies when any selector can match). */
@@ -109,4 +110,13 @@ export function criticalCss(css: string): CriticalCss {
       return prune(root.nodes, classes, tags);
     },
   };
+}
+
+/** `css` without its @font-face rules (for a stylesheet loaded after a document that declared them). */
+export function withoutFontFaces(css: string): string {
+  const root = postcss.parse(css);
+  root.walkAtRules(/^font-face$/i, (rule) => {
+    rule.remove();
+  });
+  return root.toString();
 }

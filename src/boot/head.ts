@@ -3,7 +3,7 @@
  * whether the paint waits for the fonts. Bundled into the inline boot
  * scripts (scripts/boot-scripts.ts); no imports from the app.
  */
-import { FONT_HOLD_MAX_WAIT_MS, FONT_URLS } from '../shared/fonts.ts';
+import { FALLBACK_FONT_CLASS, FONT_FAMILY, FONT_FILES, FONT_HOLD_MAX_WAIT_MS, FONT_URLS } from '../shared/fonts.ts';
 
 /** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
 export function applyTheme(): void {
@@ -42,5 +42,33 @@ export function holdFonts(always = false): void {
     }
   } catch {
     // No timing API: the preloads in <body> fetch the fonts.
+  }
+}
+
+/**
+ * Keeps for the document's lifetime the face its first paint used. The
+ * faces are font-display: optional, which should mean the same, but
+ * Chromium makes a document's faces anew whenever its stylesheets change
+ * (a page document's whole stylesheet arriving after the first paint), and
+ * a new face loads the file from the cache within its own block period: the
+ * web font then replaced the fallback under painted text, a layout shift.
+ * So the loads start here (the @font-face rules precede this script), and
+ * just before the first frame a face that has not arrived is dropped from
+ * the font stack by a class on <html>, in that same frame.
+ */
+export function keepFirstPaintFace(): void {
+  try {
+    const faces = FONT_FILES.map((f) => `${f.weight} 1em "${FONT_FAMILY}"`);
+    for (const f of faces) document.fonts.load(f).catch(() => {});
+    const decide = () => {
+      if (!document.body) {
+        requestAnimationFrame(decide);
+        return;
+      }
+      if (!faces.every((f) => document.fonts.check(f))) document.documentElement.classList.add(FALLBACK_FONT_CLASS);
+    };
+    requestAnimationFrame(decide);
+  } catch {
+    // No Font Loading API: the faces behave as font-display: optional alone makes them.
   }
 }

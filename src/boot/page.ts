@@ -5,7 +5,7 @@
  * document it also writes the address into the text, as the app's
  * not-found layout does, so nothing changes when the app takes over.
  */
-import { applyTheme, holdFonts } from './head.ts';
+import { applyTheme, holdFonts, keepFirstPaintFace } from './head.ts';
 
 declare const __APP_CSS__: string;
 
@@ -39,6 +39,7 @@ loadStylesheet();
 // Always from the head: the page is painted at once with its text, and a face that arrived just after
 // that paint would move it (font-display: optional holds the paint only for a preloaded face).
 holdFonts(true);
+keepFirstPaintFace();
 if (document.documentElement.dataset.notFound !== undefined) {
   document.addEventListener('DOMContentLoaded', () => {
     const slot = document.querySelector('[data-not-found-path]');

@@ -1,8 +1,18 @@
 /** Self-hosted Open Sans files: npm source name -> served name. Semibold text uses the 700 face (one font file less on every first load). */
 export const FONT_FILES = [
-  { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2' },
-  { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2' },
+  { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2', weight: 400 },
+  { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2', weight: 700 },
 ] as const;
+
+/** The web font's family name, as src/styles/app.css declares it. */
+export const FONT_FAMILY = 'Open Sans';
+
+/**
+ * The class on <html> of a document whose first paint came before the web
+ * font: the stylesheet then names only the fallback faces, for as long as
+ * the document is open (src/styles/app.css).
+ */
+export const FALLBACK_FONT_CLASS = 'font-fallback';
 
 /** Where the fonts are served. */
 export const FONT_URLS = FONT_FILES.map((f) => `/assets/fonts/${f.file}`);

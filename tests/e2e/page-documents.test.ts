@@ -253,6 +253,41 @@ describe('the app taking a page document over', () => {
     }
   }, 120_000);
 
+  it('moves nothing when the web font misses the first paint and the whole stylesheet comes later still (4x CPU)', async () => {
+    // The order a loaded machine produced: the page painted in the fallback face, then the stylesheet's
+    // arrival made Chromium load the faces anew from the cache and swap them in (CLS 0.11 on this page).
+    for (const [fontMs, cssMs] of [
+      [400, 800],
+      [30, 300],
+      [700, 1500],
+    ] as const) {
+      const { page, errors } = await site.open();
+      await throttle(page, 4);
+      await page.route('**/*', async (r) => {
+        const u = r.request().url();
+        const ms = /\.woff2$/.test(u) ? fontMs : /\/assets\/app-[^/]*\.css$/.test(u) ? cssMs : 0;
+        if (ms) await new Promise((done) => setTimeout(done, ms));
+        await r.continue();
+      });
+      await page.addInitScript(SHIFT_OBSERVER);
+      await page.goto(site.url + '/guides/ivr/');
+      await h1(page);
+      // Both late files have been applied (the stylesheet's media is no longer print) before the shifts are read.
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.media !== 'print' && l.sheet));
+      await page.waitForFunction(() => document.fonts.status === 'loaded');
+      await page.waitForTimeout(300); // let any late shift be reported (the observer is asynchronous)
+      const { shifts, sources } = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: number[]; __shiftSources: string[] };
+        return { shifts: w.__shifts, sources: w.__shiftSources };
+      });
+      expect(
+        shifts.reduce((a, b) => a + b, 0),
+        `font ${fontMs} ms, stylesheet ${cssMs} ms: layout shifts\n${sources.join('\n')}`,
+      ).toBe(0);
+      expect(errors).toEqual([]);
+    }
+  }, 60_000);
+
   it('keeps the reader’s scroll position and focus in the body when the app takes over late', async () => {
     const { page } = await site.open();
     // The app's entry script is held back until the reader has scrolled.
