@@ -288,6 +288,31 @@ describe('the app taking a page document over', () => {
     }
   }, 60_000);
 
+  it('shows the page of the address when the address changed while the app was starting (8x CPU)', async () => {
+    // Before the fix, a change between the router's first (transition) render and its listening was lost
+    // for pushes 20-100 ms after the static h1 at this slowdown: the document's page under another address.
+    const [from, to] = [site.manifest.pages.find((r) => r.path === '/api/')!, site.manifest.pages.find((r) => r.path === '/api/cli/')!];
+    for (const wait of [10, 20, 50, 75, 100]) {
+      const { page, errors } = await site.open();
+      await throttle(page, 8);
+      await page.goto(site.url + from.path, { waitUntil: 'commit' });
+      await page.locator('main h1').waitFor();
+      await page.waitForTimeout(wait); // a point in the app's start, not a wait for a condition
+      await page.evaluate((p) => {
+        history.pushState(null, '', p);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, to.path);
+      await page.locator('html[data-app]').waitFor({ state: 'attached' });
+      await page
+        .waitForFunction((t) => document.querySelector('main h1')?.textContent?.trim() === t && !document.querySelector('main [aria-busy="true"]'), to.title, { timeout: 15_000 })
+        .catch(async () => {
+          throw new Error(`${wait} ms: the address is ${new URL(page.url()).pathname} but the page shows "${await page.locator('main h1').first().textContent()}"`);
+        });
+      expect(errors, `${wait} ms`).toEqual([]);
+      await page.context().close();
+    }
+  }, 90_000);
+
   it('keeps the reader’s scroll position and focus in the body when the app takes over late', async () => {
     const { page } = await site.open();
     // The app's entry script is held back until the reader has scrolled.
