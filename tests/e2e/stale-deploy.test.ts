@@ -60,6 +60,8 @@ describe('stale deploys', () => {
     page.on('load', () => loads++);
     await page.goto(site.url + first.path);
     await h1(page);
+    // The page's late code (image zoom) is in before the deploy: a code file found missing reloads by design.
+    await page.waitForFunction((p) => document.documentElement.dataset.zoomReady === p, first.path);
     const initialLoads = loads;
     await whileNextIsDeployed(async () => {
       await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).first().click();
@@ -182,6 +184,9 @@ async function controlledPage() {
   const first = longPage(site.manifest);
   await step('open a page', 15_000, () => page.goto(site.url + first.path));
   await step('its h1', 15_000, () => h1(page));
+  // The page's late code (image zoom, a second after the page is shown) is in before the deploy
+  // changes: its file would be gone, and a code file found missing reloads the page by design.
+  await step('image zoom attached', 15_000, () => page.waitForFunction((p) => document.documentElement.dataset.zoomReady === p, first.path, { timeout: 0 }));
   await step('a worker in control', 15_000, () => waitForWorkerControl(page, 0));
   // The worker in control now; the one to come must differ from it (compared, rather than waiting
   // for an event that could fire before a listener is in place).
@@ -199,7 +204,7 @@ async function followToNewVersion({ page, step, target }: Awaited<ReturnType<typ
   });
 }
 
-// Every step is bounded, and the sum of the bounds (site.open, then at most 15 + 15 + 15 + 20 + 20 + 5 + 15 + 15 + 10 s)
+// Every step is bounded, and the sum of the bounds (site.open, then at most 15 + 15 + 15 + 15 + 20 + 20 + 5 + 15 + 15 + 10 s)
 // stays under each test's own limit: a step that runs out fails with its log and the workers' state,
 // not with the test's time-out.
 describe('service worker updates', () => {
