@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { AdoptedPageContext, SiteShell } from './SiteShell.tsx';
 import type { AdoptedPage } from './takeover.ts';
 
@@ -17,9 +17,28 @@ export function App({ client, adopted = null }: { client: QueryClient; adopted?:
         {/* Route changes render at once, not as transitions: the new title is one short synchronous
           render, and the page body already follows in a deferred render (PageContent). */}
         <BrowserRouter useTransitions={false}>
+          <AddressCatchUp />
           <SiteShell />
         </BrowserRouter>
       </AdoptedPageContext.Provider>
     </AppProviders>
   );
+}
+
+/**
+ * The router reads the address when it first renders and listens for changes
+ * only once that render is committed; the first render is a transition,
+ * which yields to other tasks, and a change of address in between (a script's
+ * pushState, a back button) was lost: the app showed the page it started on
+ * under another page's address. Once listening, it catches up.
+ */
+function AddressCatchUp(): null {
+  const navigate = useNavigate();
+  const first = useRef(useLocation());
+  useEffect(() => {
+    const seen = first.current;
+    const { pathname, search, hash } = window.location;
+    if (pathname !== seen.pathname || search !== seen.search || hash !== seen.hash) void navigate({ pathname, search, hash }, { replace: true });
+  }, [navigate]);
+  return null;
 }

@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
 import { buildPageData, buildStaticPageData, notFoundPageData, pendingPageData, type PageData } from '../data/page-data.ts';
 import type { AdoptedPage } from './takeover.ts';
@@ -22,7 +22,6 @@ export const AdoptedPageContext = createContext<AdoptedPage | null>(null);
 
 export function SiteShell() {
   const location = useLocation();
-  useAddressCatchUp(location);
   const [adopted, setAdopted] = useState(useContext(AdoptedPageContext));
   const site = useQuery(siteQuery());
   const sections = useMemo(() => [...new Set(candidatePaths(location.pathname).map(sectionOf))], [location.pathname]);
@@ -83,21 +82,4 @@ export function SiteShell() {
   }
   if (!site.data || !shown) return <StaticShell title={site.data?.site.title} />;
   return <Frame site={site.data.site} data={shown} stale={stale} />;
-}
-
-/**
- * The router reads the address when it first renders and listens for changes
- * only once that render is committed; the first render is a transition,
- * which yields to other tasks, and a change of address in between (a script's
- * pushState, a back button) was lost: the app showed the page it started on
- * under another page's address. Once listening, it catches up.
- */
-function useAddressCatchUp(location: { pathname: string; search: string; hash: string }): void {
-  const navigate = useNavigate();
-  const first = useRef(location);
-  useEffect(() => {
-    const seen = first.current;
-    const { pathname, search, hash } = window.location;
-    if (pathname !== seen.pathname || search !== seen.search || hash !== seen.hash) void navigate({ pathname, search, hash }, { replace: true });
-  }, [navigate]);
 }

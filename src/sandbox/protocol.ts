@@ -5,7 +5,7 @@
  * acts on it: the frame runs a reader's code, so anything it posts may be
  * forged by that code.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Where the sandbox document is served. */
 export const SANDBOX_URL = '/sandbox/jquery.html';
@@ -17,8 +17,8 @@ const MAX_TEXT = 2000;
 /** Page -> frame: run this code. */
 export const RunRequest = z.object({
   type: z.literal('run'),
-  id: z.number().int().nonnegative(),
-  code: z.string().max(MAX_CODE),
+  id: z.int().check(z.nonnegative()),
+  code: z.string().check(z.maxLength(MAX_CODE)),
 });
 export type RunRequest = z.infer<typeof RunRequest>;
 
@@ -27,11 +27,11 @@ export const FrameReply = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({
     type: z.literal('result'),
-    id: z.number().int().nonnegative(),
-    matched: z.array(z.string().max(300)).max(100),
-    result: z.string().max(MAX_TEXT),
-    effects: z.array(z.string().max(300)).max(30),
+    id: z.int().check(z.nonnegative()),
+    matched: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(100)),
+    result: z.string().check(z.maxLength(MAX_TEXT)),
+    effects: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(30)),
   }),
-  z.object({ type: z.literal('error'), id: z.number().int().nonnegative(), message: z.string().max(MAX_TEXT) }),
+  z.object({ type: z.literal('error'), id: z.int().check(z.nonnegative()), message: z.string().check(z.maxLength(MAX_TEXT)) }),
 ]);
 export type FrameReply = z.infer<typeof FrameReply>;
