@@ -22,15 +22,15 @@ export function applyTheme(): void {
  * the first frame until they arrive, so the text is never drawn in the
  * fallback face and swapped. On a slow one it adds nothing: the same
  * preloads at the start of <body> fetch the fonts without the hold, the page
- * paints at once in the metric-matched fallback, and the faces swap in when
- * they arrive. (The request's start, not its first byte: DevTools' network
+ * paints at once in the fallback face and keeps it (keepFirstPaintFace); the
+ * next document finds the fonts in the cache. (The request's start, not its first byte: DevTools' network
  * emulation delays the end of a response, not its headers.)
  */
-export function holdFonts(always = false): void {
+export function holdFonts(): void {
   try {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const start = nav && (nav.requestStart || nav.fetchStart);
-    if (!always && start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS) return;
+    if (start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS) return;
     for (const href of FONT_URLS) {
       const k = document.createElement('link');
       k.rel = 'preload';

@@ -36,9 +36,9 @@ function loadStylesheet(): void {
 
 applyTheme();
 loadStylesheet();
-// Always from the head: the page is painted at once with its text, and a face that arrived just after
-// that paint would move it (font-display: optional holds the paint only for a preloaded face).
-holdFonts(true);
+// The first paint waits for the fonts only on a fast connection, where they can come in time; on a
+// slow one the page is painted at once in the fallback face, which then stays (keepFirstPaintFace).
+holdFonts();
 keepFirstPaintFace();
 if (document.documentElement.dataset.notFound !== undefined) {
   document.addEventListener('DOMContentLoaded', () => {
