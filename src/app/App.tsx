@@ -34,9 +34,13 @@ export function App({ client, adopted = null }: { client: QueryClient; adopted?:
  */
 function AddressCatchUp(): null {
   const navigate = useNavigate();
-  const first = useRef(useLocation());
+  // Once: useNavigate gives a new function on every route change, and later differences are the
+  // active-header tracker's (it writes the hash past the router on purpose).
+  const first = useRef<{ pathname: string; search: string; hash: string } | null>(useLocation());
   useEffect(() => {
     const seen = first.current;
+    if (!seen) return;
+    first.current = null;
     const { pathname, search, hash } = window.location;
     if (pathname !== seen.pathname || search !== seen.search || hash !== seen.hash) void navigate({ pathname, search, hash }, { replace: true });
   }, [navigate]);

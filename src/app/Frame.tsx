@@ -24,6 +24,7 @@ import { PageReadyContext } from './page-ready.tsx';
 import { NavigateProvider } from '../components/StableLink.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useLoadNewVersion } from '../hooks/useLoadNewVersion.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 
 /**
  * One page in its layout. The wrapper takes no box of its own (display:
@@ -65,17 +66,7 @@ function usePageSlots(data: PageData): { current: Slot; leaving: Slot | null } {
     } else shown = { key: current.key, data };
     setCurrent(shown);
   }
-  useEffect(() => {
-    if (!leaving) return;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setLeaving(null), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [leaving]);
+  useEffect(() => (leaving ? afterPaint(() => setLeaving(null)) : undefined), [leaving]);
   return { current: shown, leaving: leaving && leaving.key !== shown.key ? leaving : null };
 }
 

@@ -55,7 +55,7 @@ export function SiteShell() {
     }
     if (chunk.data) return buildPageData(site.data, chunk.data);
     return pendingPageData(site.data, resolution.path, { state: 'loading' });
-  }, [site.data, resolution?.kind, target, fromDocument, chunk.data, chunk.isError, chunk.error, chunk.isFetching]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [site.data, resolution?.kind, target, fromDocument, chunk.data, chunk.isError, chunk.error, chunk.isFetching]); // eslint-disable-line react-hooks/exhaustive-deps -- resolution and chunk are new objects on every render; their fields that matter are listed
 
   // While the next address resolves (its section's route file is loading), the frame stays:
   // unmounting it would lose the page-behaviour state and flash the empty shell.

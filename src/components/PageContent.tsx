@@ -4,6 +4,7 @@ import { importOrCheckDeploy } from '../data/deploy.ts';
 import { ErrorView } from './ErrorView.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 import { Lead } from './Lead.tsx';
+import { afterPaint } from '../lib/after-paint.ts';
 import { StaticBody } from './StaticBody.tsx';
 
 const loadMarkdown = () => importOrCheckDeploy(() => import('../markdown/Markdown.tsx'));
@@ -35,15 +36,14 @@ function RenderedContent({ path, content: latest, footer }: { path: string; cont
   const [framed, setFramed] = useState(false);
   const content = useDeferredValue(framed ? latest : LOADING, LOADING);
   useEffect(() => {
-    let timer = 0;
-    // A frame callback runs before the next paint; a task queued from it runs after that paint.
-    let frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setFramed(true), 0);
+    let frame = 0;
+    const cancel = afterPaint(() => {
+      setFramed(true);
       frame = requestAnimationFrame(preloadMarkdown);
     });
     return () => {
+      cancel();
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
     };
   }, []);
   // An error view is "shown" too: the progress bar must not hang on a failed page.

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { PageData } from '../data/page-data.ts';
 import { applyHeadTags } from '../lib/apply-head-tags.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 
 /**
  * document.title "<page title> | <site title>" and the meta description
@@ -13,27 +14,21 @@ import { applyHeadTags } from '../lib/apply-head-tags.ts';
  */
 export function useDocumentHead(data: PageData): void {
   useEffect(() => {
-    let live = true;
-    let timer = 0;
-    // A frame callback runs before the paint; a task queued from it runs after.
-    let frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        if (!live) return;
-        document.title = data.documentTitle;
-        let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-        if (!meta) {
-          meta = document.createElement('meta');
-          meta.name = 'description';
-          document.head.appendChild(meta);
-        }
-        meta.content = data.description;
-      }, 0);
-      frame = requestAnimationFrame(() => live && applyHeadTags(data));
+    let frame = 0;
+    const cancel = afterPaint(() => {
+      document.title = data.documentTitle;
+      let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+      if (!meta) {
+        meta = document.createElement('meta');
+        meta.name = 'description';
+        document.head.appendChild(meta);
+      }
+      meta.content = data.description;
+      frame = requestAnimationFrame(() => applyHeadTags(data));
     });
     return () => {
-      live = false;
+      cancel();
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
     };
   }, [data]);
 }

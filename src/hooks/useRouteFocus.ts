@@ -19,6 +19,6 @@ export function useRouteFocus(title: string, readyPath: string | null): string {
     setAnnouncement(title);
     if (type === NavigationType.Pop) return;
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
-  }, [pathname, readyPath]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pathname, readyPath]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page shown: title and type are read as they are then, a later change of either is no new page
   return announcement;
 }

@@ -22,7 +22,7 @@ export function installGtag(id: string): Gtag {
   window.dataLayer = window.dataLayer ?? [];
   // gtag.js reads `arguments` objects from the queue, so this must be a function using `arguments`.
   window.gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
+    // eslint-disable-next-line prefer-rest-params -- gtag.js reads the arguments object itself, not an array
     window.dataLayer!.push(arguments);
   };
   window.gtag('js', new Date());

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup } from './engine.ts';
 import { keepEqual } from './options.ts';
 import { importOrCheckDeploy } from '../data/deploy.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 
 /** idle: nothing asked; loading: the newest query is on its way; done/error: it was answered. */
 export type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
@@ -28,20 +29,8 @@ export interface SearchState {
 
 const IDLE: SearchState = { status: 'idle', groups: [], answered: '' };
 
-/** Runs `fn` once the next frame is on screen (or soon, when no frame comes: a hidden tab). */
-function afterPaint(fn: () => void): void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  const fallback = setTimeout(run, 100);
-  requestAnimationFrame(() => {
-    clearTimeout(fallback);
-    setTimeout(run, 0);
-  });
-}
+/** How long an answer waits for a frame before it runs anyway (a hidden tab draws none). */
+const NO_FRAME_MS = 100;
 
 /** Query text, its results, and `warm()` to start loading the engine ahead of the first keystroke. */
 export function useSearch(indexName: string) {
@@ -86,7 +75,7 @@ export function useSearch(indexName: string) {
         const suggestion = e.suggest?.(q);
         setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q, suggestion }));
         // Loading ahead waits for the answer to be on screen, and stops at the next keystroke.
-        if (e.prefetch) afterPaint(() => void (!ctl.signal.aborted && e.prefetch!(q)));
+        if (e.prefetch) afterPaint(() => void (!ctl.signal.aborted && e.prefetch!(q)), NO_FRAME_MS);
       };
       if (now && ready) return show(now, ready);
       setState((s) => ({ ...s, status: 'loading' }));

@@ -4,7 +4,7 @@
  */
 import type { SidebarItem } from './schemas/site-config.ts';
 import type { Header, PageRecord } from './schemas/page-record.ts';
-import type { SidebarNode } from './schemas/site-data.ts';
+import type { PageLink, SidebarNode } from './schemas/site-data.ts';
 
 /** A heading nested under the current page in the sidebar. */
 export interface HeaderNode {
@@ -34,12 +34,6 @@ export function readingOrder(items: ReadonlyArray<SidebarItem>): string[] {
 /** True when the group (or a group inside it) lists `path`. */
 export function groupContains(node: SidebarNode, path: string): boolean {
   return node.kind === 'page' ? node.path === path : node.children.some((c) => groupContains(c, path));
-}
-
-/** A previous or next link. */
-export interface PageLink {
-  path: string;
-  title: string;
 }
 
 /** Previous and next pages: front-matter overrides first, then the reading order. */

@@ -174,12 +174,13 @@ async function throttle(page: Page, rate: number): Promise<void> {
 
 /** Layout shifts of the document so far (every shift counts, no input exclusion), each with what moved, for the failure message. */
 const SHIFT_OBSERVER = () => {
-  const w = window as unknown as { __shifts: number[]; __shiftSources: string[] };
+  type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
+  const w = window as unknown as { __shifts: number[]; __shiftSources: string[]; __shiftObserver: PerformanceObserver; __takeShifts: (list: PerformanceEntry[]) => void };
   w.__shifts = [];
   w.__shiftSources = [];
-  new PerformanceObserver((list) => {
-    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] }>) {
+  w.__takeShifts = (entries) => {
+    for (const e of entries as Shift[]) {
       if (e.hadRecentInput) continue;
       w.__shifts.push(e.value);
       const what = e.sources.map((s) => {
@@ -191,8 +192,23 @@ const SHIFT_OBSERVER = () => {
         `${Math.round(e.startTime)} ms ${e.value.toFixed(4)}: ${what.join('; ')} (fonts ${document.fonts.status}, stylesheets ${[...document.styleSheets].map((x) => x.media.mediaText || 'all').join(',')})`,
       );
     }
-  }).observe({ type: 'layout-shift', buffered: true });
+  };
+  w.__shiftObserver = new PerformanceObserver((list) => w.__takeShifts(list.getEntries()));
+  w.__shiftObserver.observe({ type: 'layout-shift', buffered: true });
 };
+
+/**
+ * The shifts so far, once two more frames are on screen (a shift is measured when its frame is
+ * painted) and the entries the observer has not delivered yet are taken from it.
+ */
+async function shiftsSoFar(page: Page): Promise<{ shifts: number[]; sources: string[] }> {
+  return page.evaluate(async () => {
+    const w = window as unknown as { __shifts: number[]; __shiftSources: string[]; __shiftObserver: PerformanceObserver; __takeShifts: (list: PerformanceEntry[]) => void };
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    w.__takeShifts(w.__shiftObserver.takeRecords());
+    return { shifts: w.__shifts, sources: w.__shiftSources };
+  });
+}
 
 /** The article's DOM as comparable text: tags, the attributes that matter, and text. */
 const ARTICLE_DOM = () => {
@@ -222,12 +238,7 @@ describe('the app taking a page document over', () => {
       await page.addInitScript(SHIFT_OBSERVER);
       await page.goto(site.url + p);
       await h1(page);
-      await page.waitForFunction(() => document.querySelectorAll('main .code-block pre code.hljs, main .code-block pre').length >= 0);
-      await page.waitForTimeout(300); // let any late shift be reported (the observer is asynchronous)
-      const { shifts, sources } = await page.evaluate(() => {
-        const w = window as unknown as { __shifts: number[]; __shiftSources: string[] };
-        return { shifts: w.__shifts, sources: w.__shiftSources };
-      });
+      const { shifts, sources } = await shiftsSoFar(page);
       expect(
         shifts.reduce((a, b) => a + b, 0),
         `${p}: layout shifts\n${sources.join('\n')}`,
@@ -275,11 +286,7 @@ describe('the app taking a page document over', () => {
       // Both late files have been applied (the stylesheet's media is no longer print) before the shifts are read.
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.media !== 'print' && l.sheet));
       await page.waitForFunction(() => document.fonts.status === 'loaded');
-      await page.waitForTimeout(300); // let any late shift be reported (the observer is asynchronous)
-      const { shifts, sources } = await page.evaluate(() => {
-        const w = window as unknown as { __shifts: number[]; __shiftSources: string[] };
-        return { shifts: w.__shifts, sources: w.__shiftSources };
-      });
+      const { shifts, sources } = await shiftsSoFar(page);
       expect(
         shifts.reduce((a, b) => a + b, 0),
         `font ${fontMs} ms, stylesheet ${cssMs} ms: layout shifts\n${sources.join('\n')}`,
@@ -337,7 +344,11 @@ describe('the app taking a page document over', () => {
     const before = await page.evaluate(() => window.scrollY);
     release();
     await page.locator('html[data-app]').waitFor({ state: 'attached' });
-    await page.waitForTimeout(200);
+    // The takeover has moved the static body into the app's layout; two frames later the scroll is where it stays.
+    await page.locator('[data-static-body]').waitFor({ state: 'detached' });
+    await page.evaluate(async () => {
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    });
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(focused);
   });
@@ -369,10 +380,9 @@ describe('the app taking a page document over', () => {
     const target = record.headers[Math.floor(record.headers.length / 2)]!;
     await page.goto(`${site.url}/guides/ivr/#${target.slug}`);
     await h1(page);
-    await page.waitForTimeout(300);
-    const top = await page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, target.slug);
-    expect(top).toBeGreaterThanOrEqual(0);
-    expect(top).toBeLessThan(200);
+    const top = () => page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, target.slug);
+    await expect.poll(top).toBeGreaterThanOrEqual(0);
+    await expect.poll(top).toBeLessThan(200);
   });
 
   it('navigates in the app from a link of the adopted body, and copies code from its buttons', async () => {
