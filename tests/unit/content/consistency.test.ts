@@ -228,6 +228,74 @@ describe('error codes', () => {
     expect([...documented].filter((c) => !indexed.has(c)).sort()).toEqual([]);
   });
 
+  /** The error codes of each HTTP status: the `code` of every example among the document's responses with that status. */
+  const byStatus = new Map<string, Set<string>>();
+  const api = doc as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+  /** A `$ref` to a shared response or example, followed; schemas are left alone (they hold no codes). */
+  const follow = (n: unknown): unknown => {
+    const ref = (n as { $ref?: unknown } | null)?.$ref;
+    if (typeof ref !== 'string' || !/^#\/components\/(responses|examples)\//.test(ref)) return n;
+    return follow(ref.slice(2).split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], doc));
+  };
+  const codesIn = (n: unknown, out: Set<string>): void => {
+    const o = follow(n);
+    if (Array.isArray(o)) o.forEach((x) => codesIn(x, out));
+    else if (o && typeof o === 'object') {
+      if (typeof (o as { code?: unknown }).code === 'string') out.add((o as { code: string }).code);
+      for (const v of Object.values(o)) codesIn(v, out);
+    }
+  };
+  for (const ops of Object.values(api.paths)) {
+    for (const op of Object.values(ops)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (!byStatus.has(status)) byStatus.set(status, new Set());
+        codesIn(response, byStatus.get(status)!);
+      }
+    }
+  }
+  /** An HTTP error status as pages write it: `409`, `409 Conflict`, a table cell holding only 409, or HTTP 409. */
+  const STATUS_CODE = /^([45]\d\d)(?: [A-Z][A-Za-z ]+)?$/;
+  const statusesOf = (n: MdNode, text: string): string[] => [
+    ...codesOf(n).flatMap((c) => STATUS_CODE.exec(c)?.[1] ?? []),
+    ...(n.type === 'tableRow' ? (n.children ?? []).map((cell) => textOf(cell).trim()).filter((t) => /^[45]\d\d$/.test(t)) : []),
+    ...[...text.matchAll(/\bHTTP ([45]\d\d)\b/g)].map((m) => m[1]!),
+  ];
+  /** The parts of a block in which a status and a code belong together: a table row whole, a paragraph sentence by sentence. */
+  const unitsOf = (b: MdNode): MdNode[] => {
+    if (b.type === 'tableRow') return [b];
+    const sentences: MdNode[] = [{ type: 'paragraph', children: [] }];
+    for (const child of b.children ?? []) {
+      if (child.type !== 'text') {
+        sentences.at(-1)!.children!.push(child);
+        continue;
+      }
+      const parts = (child.value ?? '').split(/(?<=[.!?])\s+/);
+      parts.forEach((part, i) => {
+        if (i > 0) sentences.push({ type: 'paragraph', children: [] });
+        sentences.at(-1)!.children!.push({ type: 'text', value: part });
+      });
+    }
+    return sentences;
+  };
+
+  it('every error code a page puts next to an HTTP status is among the responses of that status in the OpenAPI document', () => {
+    const misplaced: string[] = [];
+    for (const file of pages) {
+      for (const b of blocks(file)) {
+        if (b.type === 'heading') continue;
+        for (const unit of unitsOf(b)) {
+          const statuses = [...new Set(statusesOf(unit, textOf(unit)))];
+          if (statuses.length === 0) continue;
+          const allowed = new Set(statuses.flatMap((s) => [...(byStatus.get(s) ?? [])]));
+          for (const c of codesOf(unit).filter((x) => CODE.test(x) && !allowed.has(x))) {
+            misplaced.push(`${file}:${b.position?.start.line}: ${c} next to ${statuses.join(', ')}, which the OpenAPI document answers with ${[...allowed].join(', ') || 'no code'}`);
+          }
+        }
+      }
+    }
+    expect(misplaced).toEqual([]);
+  });
+
   it('every error code named in prose exists in the OpenAPI document or the error index', () => {
     const unknown: string[] = [];
     for (const file of pages) {
