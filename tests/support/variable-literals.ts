@@ -30,9 +30,26 @@ export function literalRules(vars: Readonly<Record<string, string>>): LiteralRul
     ['runHistoryDays', new RegExp(`(?<![\\d.])${v('runHistoryDays')}[- ]?days?\\b`), null],
     ['apiRequestsPerMinute', new RegExp(`(?<![\\d.])${v('apiRequestsPerMinute')} requests`), null],
     ['tokenLength', new RegExp(`(?<![\\d.])${v('tokenLength')} (characters|letters)`), null],
+    ['maxTestsPerSuite', new RegExp(`(?<![\\d.])${v('maxTestsPerSuite')} tests\\b`), /suite|script|limit|up to|most/i],
+    ['maxStepsPerTest', new RegExp(`(?<![\\d.])${v('maxStepsPerTest')} (steps|interactions)\\b`), null],
+    ['maxScriptKilobytes', new RegExp(`(?<![\\d.])${v('maxScriptKilobytes')} ?(KB|kB|KiB|kilobytes?)\\b`), null],
+    ['maxCallMinutes', new RegExp(`(?<![\\d.–-])${v('maxCallMinutes')}[- ]?(min|minutes?)\\b`), /\bcalls?\b|phone|dial/i],
+    ['maxBatchInputs', new RegExp(`(?<![\\d.])${v('maxBatchInputs')} inputs\\b`), /batch/i],
+    ['maxConversationInputs', new RegExp(`(?<![\\d.])${v('maxConversationInputs')} inputs\\b`), /conversation/i],
+    ['maxApiKeysPerOrganization', new RegExp(`(?<![\\d.])${v('maxApiKeysPerOrganization')} (active |API )*keys\\b`), null],
+    ['webhookToleranceSeconds', new RegExp(`(?<![\\d.])${v('webhookToleranceSeconds')} ?(s|sec|seconds?)\\b`), /signature|timestamp|tolerance|webhook|replay/i],
+    ['supportFirstReplyHours', new RegExp(`(?<![\\d.])${v('supportFirstReplyHours')}[- ]?(h|hours?)\\b`), /support|reply|replies|answer/i],
     ['defaultLocale', new RegExp(`(?<![\\w-])${v('defaultLocale')}(?![\\w-])`), /\bdefault|new device|left out|not set/i],
     ['defaultVoice', new RegExp(`(?<![\\w-])${v('defaultVoice')}(?![\\w-])`), /\bdefault|new device|left out|not set/i],
   ];
+}
+
+/**
+ * The rules for one line of a fenced block marked `vars`. There a "similarity" is a measured score
+ * (`"similarity": 1.0`), not the threshold, so only the words threshold and fuzzy tie a number to it.
+ */
+export function fenceLiteralRules(vars: Readonly<Record<string, string>>): LiteralRule[] {
+  return literalRules(vars).map(([name, literal, concept]) => [name, literal, name.startsWith('fuzzyThreshold') ? /threshold|fuzzy/i : concept]);
 }
 
 /** Each literal of `text` that restates a variable, as "…context…" messages naming the variable. */

@@ -14,7 +14,7 @@ import { chunkUrl } from '../../../src/shared/paths.ts';
 import { SITE_DATA_PATH } from '../../../src/shared/schemas/site-data.ts';
 import type { Chunk } from '../../../src/shared/schemas/manifest.ts';
 import { CHATBOT_COURSE, IVR_COURSE } from '../../support/courses.ts';
-import { literalRules, restatedVariables } from '../../support/variable-literals.ts';
+import { fenceLiteralRules, literalRules, restatedVariables } from '../../support/variable-literals.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CONTENT = path.join(ROOT, 'content');
@@ -53,6 +53,8 @@ const chunks = new Map(records.map((r) => [r.path, chunkOf(r.path)]));
 interface MdNode {
   type: string;
   value?: string;
+  lang?: string | null;
+  meta?: string | null;
   alt?: string | null;
   url?: string;
   depth?: number;
@@ -414,7 +416,8 @@ describe('the text of every page', () => {
 describe('numbers come from the site variables', () => {
   // A number from the brief's Numbers table, written in the page's source prose (with its unit where
   // the bare number is too common), should have been {{ vars.name }}. Fenced code is literal and is
-  // not scanned; inline code is. The OpenAPI document is literal too, and checked against the values below.
+  // not scanned unless it is marked `vars` (then it can say {{ vars.name }}, so it must); inline code
+  // is. The OpenAPI document is literal too, and checked against the values below.
   const rules = literalRules(vars);
 
   it('states no default or limit of the brief as a literal in prose', () => {
@@ -431,6 +434,19 @@ describe('numbers come from the site variables', () => {
         r.frontmatter.tagline ?? '',
       ];
       for (const t of texts) found.push(...restatedVariables(t, rules).map((m) => `${r.path}: ${m}`));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('states no default or limit as a literal in a fenced block marked vars', () => {
+    const lineRules = fenceLiteralRules(vars);
+    const found: string[] = [];
+    for (const r of records) {
+      walk(sourceTree(r.path), (n) => {
+        if (n.type !== 'code' || ![n.lang, ...(n.meta ?? '').split(/\s+/)].includes('vars')) return;
+        // Line by line: a line of output or a key and its value is the context that names a literal's concept.
+        for (const line of (n.value ?? '').split('\n')) found.push(...restatedVariables(line, lineRules).map((m) => `${r.path}: ${m}`));
+      });
     }
     expect(found).toEqual([]);
   });
