@@ -8,12 +8,20 @@
 /** [variable, the literal as written, a word that must be near it for the literal to mean that variable] */
 export type LiteralRule = [name: string, literal: RegExp, concept: RegExp | null];
 
+/** How prose spells the numbers up to ten. */
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
 /** The rules for the variables of content/_config/variables.yml (values as written there). */
 export function literalRules(vars: Readonly<Record<string, string>>): LiteralRule[] {
   const v = (name: string) => {
     const value = vars[name];
     if (value === undefined) throw new Error(`variables.yml has no ${name}`);
     return value.replace('.', '\\.');
+  };
+  /** A small whole number as a digit or as the word prose spells it with (3 or three). */
+  const spelled = (name: string) => {
+    const word = NUMBER_WORDS[Number(vars[name])];
+    return word === undefined ? v(name) : `(?:${v(name)}|${word})`;
   };
   return [
     ['fuzzyThreshold', new RegExp(`(?<![\\d.])${v('fuzzyThreshold')}(?![\\d%]| ?s\\b| ?seconds?)`), /threshold|fuzzy|similar/i],
@@ -38,7 +46,10 @@ export function literalRules(vars: Readonly<Record<string, string>>): LiteralRul
     ['maxConversationInputs', new RegExp(`(?<![\\d.])${v('maxConversationInputs')} inputs\\b`), /conversation/i],
     ['maxApiKeysPerOrganization', new RegExp(`(?<![\\d.])${v('maxApiKeysPerOrganization')} (active |API )*keys\\b`), null],
     ['webhookToleranceSeconds', new RegExp(`(?<![\\d.])${v('webhookToleranceSeconds')} ?(s|sec|seconds?)\\b`), /signature|timestamp|tolerance|webhook|replay/i],
-    ['supportFirstReplyHours', new RegExp(`(?<![\\d.])${v('supportFirstReplyHours')}[- ]?(h|hours?)\\b`), /support|reply|replies|answer/i],
+    ['supportFirstReplyHours', new RegExp(`(?<![\\d.\\w])${spelled('supportFirstReplyHours')}[- ]?(h|hours?)\\b`, 'i'), /support|reply|replies|answer/i],
+    ['webhookAnswerSeconds', new RegExp(`(?<![\\d.\\w])${spelled('webhookAnswerSeconds')} ?(s|sec|seconds?)\\b`, 'i'), /webhook|deliver|callback|2xx/i],
+    ['webhookRetries', new RegExp(`(?<![\\d.\\w])${spelled('webhookRetries')} (times|retries)\\b`, 'i'), /retr/i],
+    ['webhookRetryIntervalMinutes', new RegExp(`(?<![\\d.\\w])${spelled('webhookRetryIntervalMinutes')}[- ]?(min|minutes?)\\b`, 'i'), /retr/i],
     ['defaultLocale', new RegExp(`(?<![\\w-])${v('defaultLocale')}(?![\\w-])`), /\bdefault|new device|left out|not set/i],
     ['defaultVoice', new RegExp(`(?<![\\w-])${v('defaultVoice')}(?![\\w-])`), /\bdefault|new device|left out|not set/i],
   ];

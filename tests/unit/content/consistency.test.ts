@@ -140,6 +140,14 @@ describe('facts the OpenAPI document and the schema share with the site variable
     expect({ disagree, unused: found }).toEqual({ disagree: [], unused: [] });
   });
 
+  it('the webhook retry rule is the security page\'s: the document links there instead of stating it', () => {
+    // The document cannot use {{ vars.name }}, so it states no figure of the rule at all.
+    const text = readFileSync(path.join(CONTENT, 'public/openapi.yaml'), 'utf8');
+    const figures = [...text.matchAll(/retried [^.\n]*(times|apart|minute)|within \d+ seconds/g)].map((m) => m[0]);
+    const retried = [...text.matchAll(/retried[^\n]*/g)].filter((m) => !m[0].includes('(/reference/security/#answer-webhook-deliveries-in-time)')).map((m) => m[0]);
+    expect({ figures, unlinked: retried }).toEqual({ figures: [], unlinked: [] });
+  });
+
   it('the default locale and voice of a new device', () => {
     const descriptions = [s.SuiteSettings!.properties.locale!, s.SuiteSettings!.properties.voice!, s.ProcessRequest!.properties.locale!, s.ProcessRequest!.properties.voice!].map((p) => p.description ?? '');
     expect(descriptions.map((d) => d.match(/\(([^ ]+) on a new device\)/)?.[1])).toEqual([vars.defaultLocale, vars.defaultVoice, vars.defaultLocale, vars.defaultVoice]);
@@ -162,6 +170,13 @@ describe('one place for each explained concept', () => {
       '/guides/whatsapp/#work-inside-the-whatsapp-testing-window',
       /(customer-service|testing) window|whatsappWindowHours/i,
       /whatsapp.*window|window.*whatsapp/i,
+    ],
+    [
+      'webhook retry rule',
+      'reference/security/index.md',
+      '/reference/security/#answer-webhook-deliveries-in-time',
+      /\bretried\b|\{\{ vars\.webhook(AnswerSeconds|Retries|RetryIntervalMinutes)/i,
+      /webhook.*(answer|retr)|(answer|retr).*webhook/i,
     ],
   ];
   // The FAQ's questions are routes into the docs: a heading there answers in a sentence and links on.
