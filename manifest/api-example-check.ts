@@ -11,11 +11,12 @@
  * response of that status. Objects of the document accept no field it does
  * not define, so a misspelt or invented field fails too.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
 import type { ContentError } from './errors.ts';
 import { curlBodies } from './curl-examples.ts';
 import { fencesOf } from './fences.ts';
 import type { OpenApiDoc } from './openapi.ts';
+import { closed, openApiAjv } from './openapi-ajv.ts';
 import { isRecord } from './openapi-refs.ts';
 import { schemaContentErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';
@@ -53,19 +54,6 @@ function operations(doc: OpenApiDoc): Map<string, Record<string, unknown>> {
   return out;
 }
 
-/** A copy of a schema whose objects allow only the properties they list. */
-function closed(schema: unknown, seen = new Map<object, unknown>()): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => closed(s, seen));
-  if (!isRecord(schema)) return schema;
-  const done = seen.get(schema);
-  if (done) return done;
-  const copy: Record<string, unknown> = {};
-  seen.set(schema, copy);
-  for (const [k, v] of Object.entries(schema)) copy[k] = k === 'example' || k === 'examples' || k === 'enum' || k === 'const' || k === 'default' ? v : closed(v, seen);
-  if (isRecord(copy.properties) && copy.additionalProperties === undefined) copy.additionalProperties = false;
-  return copy;
-}
-
 /** The request body of the operation's first callback (what the service sends to your endpoint). */
 function callbackBody(op: Record<string, unknown>): unknown {
   const first = (v: unknown) => (isRecord(v) ? Object.values(v)[0] : undefined);
@@ -87,7 +75,7 @@ const partName = (part: string) => (part === 'request' ? 'request body' : part =
 /** Validates the `openapi=` blocks of page bodies against `doc` (null when the document is missing or invalid). */
 export function apiExampleChecker(doc: OpenApiDoc | null) {
   const ops = doc ? operations(doc) : new Map<string, Record<string, unknown>>();
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: false });
+  const ajv = openApiAjv();
   const compiled = new Map<string, ValidateFunction>();
 
   /** Validates `text` (JSON starting at `line`) against one part of an operation; `markLine` is where the part was named. */

@@ -62,3 +62,8 @@ export function parametersOf(doc: Record<string, unknown>, ref: OperationRef): R
   const ownKeys = new Set(own.map(key));
   return [...list(ref.item.parameters).filter((p) => !ownKeys.has(key(p))), ...own];
 }
+
+/** Readable location of a place in the document: paths["/test-suites"].get.responses["200"]. */
+export function pathText(at: ReadonlyArray<string | number>): string {
+  return at.map((k, i) => (typeof k === 'string' && /^[A-Za-z_$][\w$-]*$/.test(k) ? `${i > 0 ? '.' : ''}${k}` : `[${JSON.stringify(k)}]`)).join('');
+}

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContentError } from './errors.ts';
 import { lintOperations } from './openapi-lint.ts';
-import { isRecord } from './openapi-refs.ts';
+import { checkOpenApiExamples } from './openapi-examples.ts';
+import { isRecord, pathText } from './openapi-refs.ts';
 import { validateOpenApi } from './openapi-schema.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
@@ -54,7 +55,9 @@ export async function loadOpenApi(file: string): Promise<{ doc: OpenApiDoc | nul
     return { doc: null, errors: validationErrors(e, source, shown) };
   }
   errors.push(...lintOperations(source, shown));
-  return errors.length > 0 || !isRecord(api) ? { doc: null, errors } : { doc: api, errors };
+  if (errors.length > 0 || !isRecord(api)) return { doc: null, errors };
+  // A wrong example is shown to readers but breaks nothing else: the document stays usable for the pages.
+  return { doc: api, errors: checkOpenApiExamples(source, api, shown) };
 }
 
 /** Turns whatever swagger-parser threw into content errors with lines. */
@@ -131,11 +134,6 @@ function findRef(node: unknown, target: string, at: Array<string | number>): Arr
     }
   }
   return null;
-}
-
-/** Readable location: paths["/test-suites"].get.responses["200"]. */
-function pathText(at: ReadonlyArray<string | number>): string {
-  return at.map((k, i) => (typeof k === 'string' && /^[A-Za-z_$][\w$-]*$/.test(k) ? `${i > 0 ? '.' : ''}${k}` : `[${JSON.stringify(k)}]`)).join('');
 }
 
 function displayPath(file: string): string {

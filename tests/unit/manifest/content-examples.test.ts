@@ -1,6 +1,6 @@
 // Examples in the content are checked at build time: test scripts against the published
-// JSON Schema, API examples against the OpenAPI document, file examples (voxcheck.json)
-// against the schema they name. Each mistake fails the build
+// JSON Schema, API examples against the OpenAPI document (and the document's own examples
+// against their schemas), file examples (voxcheck.json) against the schema they name. Each mistake fails the build
 // with its file and line; messages are pinned.
 import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
@@ -71,6 +71,19 @@ describe('API examples', () => {
         "content/api/examples/index.md:43: The example sends POST /gadgets, which no operation of the OpenAPI document answers. Fix: Correct the method or the path, or add the operation to content/public/openapi.yaml.",
         "content/api/examples/index.md:49: Example does not match the schema Widget of the OpenAPI document: "size" must be integer, got -1.5. Fix: Correct the example, or the document if the API really answers this way.",
         "content/api/examples/index.md:52: The example names the schema "Gadget", which the OpenAPI document does not define. Fix: Use one of: Widget.",
+      ]
+    `);
+  });
+});
+
+describe('examples inside the OpenAPI document', () => {
+  it('an example of a body, a shared example or a parameter that breaks its schema fails the build at its line in the document', async () => {
+    expect(await errorsOf('bad-openapi-example')).toMatchInlineSnapshot(`
+      [
+        "content/public/openapi.yaml:28: The example paths["/widgets"].post.requestBody.content["application/json"].example does not match its schema: unknown field "colour". Fix: Correct the example, or the schema if the API really answers this way.",
+        "content/public/openapi.yaml:48: The example paths["/widgets"].post.responses["201"].content["application/json"].examples.wrongSize does not match its schema: "size" must be integer, got "large". Fix: Correct the example, or the schema if the API really answers this way.",
+        "content/public/openapi.yaml:61: The example paths["/widgets/{id}"].get.parameters[0].example does not match its schema: "(root)" must match pattern "^w_[0-9]+$", got "widget-1". Fix: Correct the example, or the schema if the API really answers this way.",
+        "content/public/openapi.yaml:87: The example paths["/widgets/{id}"].get.responses["200"].content["application/json"].examples.shared (#/components/examples/NamelessWidget) does not match its schema: "(root)" lacks the required field "name". Fix: Correct the example, or the schema if the API really answers this way.",
       ]
     `);
   });
