@@ -1,5 +1,5 @@
 /** The page frame: skip link, navbar, sidebar drawer, the layout in <main>, and the page behaviours. */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SiteConfig } from '../shared/schemas/site-config.ts';
 import type { PageData } from '../data/page-data.ts';
@@ -20,7 +20,7 @@ import { useRouteFocus } from '../hooks/useRouteFocus.ts';
 import { useAnalytics } from '../hooks/useAnalytics.ts';
 import { useJquery } from '../hooks/useJquery.ts';
 import { useDrawer } from '../hooks/useDrawer.ts';
-import { PageReadyContext } from './page-ready.tsx';
+import { PageReadyContext, PageReadyStore, useShownPage } from './page-ready.tsx';
 import { NavigateProvider } from '../components/StableLink.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useLoadNewVersion } from '../hooks/useLoadNewVersion.ts';
@@ -53,21 +53,21 @@ interface Slot {
  * click, and it held up the frame that shows the new title.
  */
 function usePageSlots(data: PageData): { current: Slot; leaving: Slot | null } {
-  const [current, setCurrent] = useState<Slot>({ key: `${data.record.path}@0`, data });
-  const [leaving, setLeaving] = useState<Slot | null>(null);
-  const visits = useRef(0);
-  let shown = current;
-  if (current.data !== data) {
-    // Derived during render, so the click's render already has both pages.
-    if (current.data.record.path !== data.record.path) {
-      visits.current++;
-      shown = { key: `${data.record.path}@${visits.current}`, data };
-      setLeaving(current);
-    } else shown = { key: current.key, data };
-    setCurrent(shown);
-  }
-  useEffect(() => (leaving ? afterPaint(() => setLeaving(null)) : undefined), [leaving]);
-  return { current: shown, leaving: leaving && leaving.key !== shown.key ? leaving : null };
+  const [slots, setSlots] = useState<{ current: Slot; leaving: Slot | null; visits: number }>(() => ({ current: { key: `${data.record.path}@0`, data }, leaving: null, visits: 0 }));
+  // Derived for this render from the slots of the last one, so the click's render already has both
+  // pages; the same value is then stored (a layout effect: before the frame is painted).
+  const next = useMemo(() => {
+    if (slots.current.data === data) return slots;
+    if (slots.current.data.record.path === data.record.path) return { ...slots, current: { key: slots.current.key, data } };
+    const visits = slots.visits + 1;
+    return { current: { key: `${data.record.path}@${visits}`, data }, leaving: slots.current, visits };
+  }, [slots, data]);
+  useLayoutEffect(() => {
+    if (next !== slots) setSlots(next);
+  }, [next, slots]);
+  const { leaving } = slots;
+  useEffect(() => (leaving ? afterPaint(() => setSlots((s) => (s.leaving === leaving ? { ...s, leaving: null } : s))) : undefined), [leaving]);
+  return { current: next.current, leaving: next.leaving && next.leaving.key !== next.current.key ? next.leaving : null };
 }
 
 /** `stale`: the data is a previous page's, kept on screen while the current one loads. */
@@ -77,10 +77,10 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
   // One visit per change of pathname (A -> B -> A is three visits), so "shown" from an
   // earlier visit of the same page never counts for the current one.
   const visit = useMemo(() => ({ pathname: location.pathname }), [location.pathname]);
-  const visitRef = useRef(visit);
-  visitRef.current = visit;
-  const [shown, setShown] = useState<{ path: string; visit: object } | null>(null);
-  const reportReady = useCallback((p: string) => setShown({ path: p, visit: visitRef.current }), []);
+  const [ready] = useState(() => new PageReadyStore());
+  // Before the layouts' effects report: a layout effect of the frame runs ahead of every passive effect.
+  useLayoutEffect(() => ready.startVisit(visit), [ready, visit]);
+  const shown = useShownPage(ready);
   const readyPath = !stale && shown && shown.path === path && shown.visit === visit ? path : null;
   const drawer = useDrawer(location.pathname);
   // Marks the document as run by the app (a page document shows the page before that).
@@ -107,7 +107,7 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
   const hasSidebar = data.layout !== 'home' && data.layout !== 'not-found';
   return (
     <NavigateProvider>
-      <PageReadyContext.Provider value={reportReady}>
+      <PageReadyContext.Provider value={ready}>
         <div className={`shell${hasSidebar ? ' has-sidebar' : ''}${drawer.open ? ' drawer-open' : ''}`}>
           <a href="#main" className="skip-link">
             Skip to content

@@ -5,7 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PageReadyContext } from '../../src/app/page-ready.tsx';
+import { PageReadyContext, PageReadyStore } from '../../src/app/page-ready.tsx';
 import { Markdown } from '../../src/markdown/Markdown.tsx';
 import type { Chunk } from '../../src/shared/schemas/manifest.ts';
 
@@ -33,10 +33,10 @@ const chunk: Chunk = {
 };
 
 /** A parent whose state changes re-render it, with the same chunk object passed down. */
-function Page({ onReady }: { onReady: (p: string) => void }) {
+function Page({ store }: { store: PageReadyStore }) {
   const [n, setN] = useState(0);
   return (
-    <PageReadyContext.Provider value={onReady}>
+    <PageReadyContext.Provider value={store}>
       <button type="button" onClick={() => setN(n + 1)}>
         re-render {n}
       </button>
@@ -47,17 +47,17 @@ function Page({ onReady }: { onReady: (p: string) => void }) {
 
 describe('Markdown', () => {
   it('renders the body once; re-renders of the page around it do not parse it again', async () => {
-    const ready = vi.fn();
+    const store = new PageReadyStore();
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <Page onReady={ready} />
+          <Page store={store} />
         </MemoryRouter>
       </QueryClientProvider>,
     );
     await screen.findByRole('heading', { level: 2, name: /Steps/ });
     // The page is reported from an effect, which may run a moment after the heading is committed.
-    await waitFor(() => expect(ready).toHaveBeenCalledWith('/guides/x/'));
+    await waitFor(() => expect(store.get()?.path).toBe('/guides/x/'));
     const afterFirst = linkRenders.count;
     expect(afterFirst).toBe(2);
     for (let i = 1; i <= 3; i++) {
