@@ -69,7 +69,11 @@ async function write(): Promise<void> {
     site.file,
   );
   for (const [file, text] of published.files) if (!file.endsWith('.md')) put(file, text);
+  // The synonyms are written into the index's entry file: a change of them in site.yml alone writes it again.
+  const synonyms = config.search.synonyms;
   const key = createHash('sha1')
+    .update(JSON.stringify(synonyms))
+    .update('\n')
     .update(list.map((p) => `${p.record.path}\0${p.searchKey}`).join('\n'))
     .digest('hex');
   const before = existsSync(searchKeyFile) ? readFileSync(searchKeyFile, 'utf8') : '';
@@ -77,6 +81,9 @@ async function write(): Promise<void> {
     await writeSearchIndex(
       outDir,
       list.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.sections, terms: p.terms })),
+      undefined,
+      // As the production build (build-content.ts) does: a query for one member finds the others in dev too.
+      { synonyms },
     );
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(searchKeyFile, key);

@@ -84,6 +84,16 @@ describe('DevCompiler', () => {
     expect(readFileSync(path.join(out, 'data/pages/guides/cli/index.json'), 'utf8')).toBe(good);
   });
 
+  it('writes the site\u2019s search synonyms into the search index, and again when only they change', async () => {
+    await compiler.settled();
+    expect(json<{ syn: string[][][] }>('search/index.json').syn).toEqual([]);
+    edit('_config/site.yml', '  indexName: fixture-docs\n', '  indexName: fixture-docs\n  synonyms:\n    - [IVR, phone menu]\n');
+    const r = await compiler.update([file('_config/site.yml')]);
+    expect(r.errors).toEqual([]);
+    await compiler.settled();
+    expect(json<{ syn: string[][][] }>('search/index.json').syn).toEqual([[['ivr'], ['phone', 'menu']]]);
+  });
+
   it('after a restart, analyses only the pages that changed since', async () => {
     await compiler.settled();
     compiler.saveCache();
