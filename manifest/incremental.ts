@@ -17,7 +17,7 @@
  * output, and the errors are returned for the terminal and the browser.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -327,6 +327,7 @@ export class DevCompiler {
     let openapi = false;
     const pages = new Set<string>();
     const publicChanged: string[] = [];
+    const folders: string[] = [];
     for (const abs of changed) {
       const f = path.relative(this.contentDir, abs).split(path.sep).join('/');
       if (f.startsWith('..')) continue;
@@ -335,7 +336,18 @@ export class DevCompiler {
         publicChanged.push(f.slice(PUBLIC_DIR.length));
         if (f === `${PUBLIC_DIR}/openapi.yaml`) openapi = true;
       } else if (this.isPage(abs)) pages.add(f);
+      else folders.push(f);
     }
+    // A folder created, moved or deleted with its pages in it: the watcher may name only the folder.
+    // The pages it already knew there are looked at only if they are gone; the others have not changed.
+    for (const f of folders) {
+      const abs = path.join(this.contentDir, f);
+      if (existsSync(abs) && statSync(abs).isDirectory()) for (const { file } of listFiles(abs)) if (!this.entries.has(`${f}/${file}`) && this.isPage(path.join(abs, file))) pages.add(`${f}/${file}`);
+    }
+    // A page renamed within its folder: Node's recursive watch on Linux names the new file only. Where a
+    // page or folder appeared or went, the pages known there that are gone are removed.
+    const moved = [...folders, ...[...pages].filter((f) => !this.entries.has(f))].map((f) => (path.posix.dirname(f) === '.' ? '' : `${path.posix.dirname(f)}/`));
+    if (moved.length) for (const k of this.entries.keys()) if (!pages.has(k) && moved.some((d) => k.startsWith(d)) && !existsSync(path.join(this.contentDir, k))) pages.add(k);
     let structure = false;
     for (const p of publicChanged) {
       const there = existsSync(path.join(this.contentDir, PUBLIC_DIR, p));

@@ -1,5 +1,5 @@
 // The dev server's incremental compiler: a change recompiles what it touches, and the checks still see the pages that depend on it.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,55 @@ describe('DevCompiler', () => {
     expect(r.errors[0]!.file).toBe('content/guides/cli/index.md');
     expect(r.errors[0]!.line).toBeGreaterThan(0);
     expect(readFileSync(path.join(out, 'data/pages/guides/cli/index.json'), 'utf8')).toBe(good);
+  });
+
+  /** The titles the sidebar lists, in order. */
+  const sidebarTitles = () => [...JSON.stringify(json<SiteData>('data/site.json').sidebar).matchAll(/"kind":"page","path":"[^"]*","title":"([^"]*)"/g)].map((m) => m[1]);
+  const moveCliInSidebar = () => edit('_config/site.yml', '      - /guides/cli/\n', '      - /guides/command-line/\n');
+
+  it('serves a page moved into a new folder at its new address only, listed once in the sidebar', async () => {
+    mkdirSync(file('guides/command-line'));
+    renameSync(file('guides/cli/index.md'), file('guides/command-line/index.md'));
+    moveCliInSidebar();
+    const r = await compiler.update([file('guides/cli/index.md'), file('guides/command-line/index.md'), file('_config/site.yml')]);
+    expect(r.errors).toEqual([]);
+    expect(r.routesChanged).toBe(true);
+    expect(r.changedPaths).toEqual(expect.arrayContaining(['/guides/cli/', '/guides/command-line/']));
+    expect(json<Chunk>('data/pages/guides/command-line/index.json').record.title).toBe('CLI guide');
+    expect(existsSync(path.join(out, 'data/pages/guides/cli/index.json'))).toBe(false);
+    expect(sidebarTitles().filter((t) => t === 'CLI guide')).toHaveLength(1);
+    expect(JSON.stringify(json<SiteData>('data/site.json').sidebar)).not.toContain('/guides/cli/');
+  });
+
+  it('follows a renamed folder when only the folder is reported', async () => {
+    // A folder moved in a file manager: the watcher names the folder's old and new path, not the pages in it.
+    renameSync(file('guides/cli'), file('guides/command-line'));
+    moveCliInSidebar();
+    const r = await compiler.update([file('guides/cli'), file('guides/command-line'), file('_config/site.yml')]);
+    expect(r.errors).toEqual([]);
+    expect(json<Chunk>('data/pages/guides/command-line/index.json').record.title).toBe('CLI guide');
+    expect(existsSync(path.join(out, 'data/pages/guides/cli/index.json'))).toBe(false);
+    expect(sidebarTitles().filter((t) => t === 'CLI guide')).toHaveLength(1);
+  });
+
+  it('removes the old address of a page renamed in its folder when only the new name is reported', async () => {
+    // Node's recursive watch on Linux names the new file of a rename within one folder, not the old one.
+    renameSync(file('guides/cli/index.md'), file('guides/cli/install.md'));
+    const r = await compiler.update([file('guides/cli/install.md')]);
+    expect(r.changedPaths).toEqual(expect.arrayContaining(['/guides/cli/', '/guides/cli/install.html']));
+    expect(json<Chunk>('data/pages/guides/cli/install.html.json').record.title).toBe('CLI guide');
+    expect(existsSync(path.join(out, 'data/pages/guides/cli/index.json'))).toBe(false);
+    // The sidebar still names the old address: the site.yml check reports it.
+    expect(r.errors.map((e) => e.file)).toEqual(['content/_config/site.yml']);
+  });
+
+  it('compiles a page created in a new folder', async () => {
+    mkdirSync(file('guides/new-folder'));
+    writeFileSync(file('guides/new-folder/index.md'), '---\ntitle: In a new folder\n---\nWritten while the server runs.\n');
+    const r = await compiler.update([file('guides/new-folder')]);
+    expect(r.errors).toEqual([]);
+    expect(r.changedPaths).toEqual(['/guides/new-folder/']);
+    expect(json<Chunk>('data/pages/guides/new-folder/index.json').markdown).toContain('Written while the server runs.');
   });
 
   it('writes the site\u2019s search synonyms into the search index, and again when only they change', async () => {
