@@ -1,5 +1,5 @@
 // The dev server (npm run dev) in Chromium: live update in place, the error overlay, pages created and deleted while it runs, no service worker.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { ready } from '../support/site.ts';
 import { startDevServer, type DevServer } from '../../scripts/dev.ts';
+import type { CompileReport } from '../../manifest/incremental.ts';
 
 let dev: DevServer;
 let browser: Browser;
@@ -43,6 +44,12 @@ async function open(at: string): Promise<Page> {
   // Survives only as long as the document: a reload would clear it.
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   return page;
+}
+
+/** Waits for the rebuilds of a set of saves until the content has no error (the saves may land in one rebuild or several). */
+async function settled(rebuilt: Promise<CompileReport>): Promise<void> {
+  let report = await rebuilt;
+  while (report.errors.length > 0) report = await dev.nextRebuild();
 }
 
 const sameDocument = (page: Page) => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
@@ -135,6 +142,58 @@ describe('the dev server', () => {
     expect(await sameDocument(page)).toBe(true);
     expect(existsSync(path.join(dev.outDir, 'data/pages/guides/fresh.html.json'))).toBe(false);
     expect((await fetch(`${dev.url}/data/pages/guides/fresh.html.json`)).status).toBe(404);
+    await page.close();
+  });
+
+  it('serves a page renamed while it runs at its new address only, listed once in the sidebar', async () => {
+    const siteYml = path.join(content, '_config/site.yml');
+    let rebuilt = dev.nextRebuild();
+    write('guides/to-rename.md', '---\ntitle: A page to rename\n---\nThe text of the renamed page.\n');
+    writeFileSync(siteYml, readFileSync(siteYml, 'utf8').replace('      - /guides/cli/\n', '      - /guides/cli/\n      - /guides/to-rename.html\n'));
+    await settled(rebuilt);
+    const page = await open('/guides/to-rename.html');
+    await page.getByText('The text of the renamed page.').waitFor();
+    // Renamed within its folder, as a file manager or `git mv` does, and the sidebar follows.
+    rebuilt = dev.nextRebuild();
+    renameSync(path.join(content, 'guides/to-rename.md'), path.join(content, 'guides/renamed.md'));
+    writeFileSync(siteYml, readFileSync(siteYml, 'utf8').replace('/guides/to-rename.html', '/guides/renamed.html'));
+    await settled(rebuilt);
+    // The open tab was at the old address: it is not found now.
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await sameDocument(page)).toBe(true);
+    expect((await fetch(`${dev.url}/data/pages/guides/to-rename.html.json`)).status).toBe(404);
+    await page.close();
+    const moved = await open('/guides/renamed.html');
+    await moved.getByText('The text of the renamed page.').waitFor();
+    const listed = moved.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'A page to rename' });
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(1);
+    expect(await listed.getAttribute('href')).toBe('/guides/renamed.html');
+    await moved.close();
+  });
+
+  it('makes a page created in a new folder reachable', async () => {
+    const rebuilt = dev.nextRebuild();
+    mkdirSync(path.join(content, 'guides/new-folder'));
+    write('guides/new-folder/index.md', '---\ntitle: In a new folder\n---\nWritten into a folder made while the server runs.\n');
+    await settled(rebuilt);
+    const page = await open('/guides/new-folder/');
+    await page.getByRole('heading', { level: 1, name: 'In a new folder' }).waitFor();
+    await page.getByText('Written into a folder made while the server runs.').waitFor();
+    // The folder is watched from now on: an edit in it shows in the open tab.
+    write('guides/new-folder/index.md', '---\ntitle: In a new folder\n---\nEdited in the new folder.\n');
+    await page.getByText('Edited in the new folder.').waitFor();
+    expect(await sameDocument(page)).toBe(true);
+    await page.close();
+  });
+
+  it('picks up an editor\u2019s save that writes a temporary file and renames it over the page', async () => {
+    const page = await open('/guides/long.html');
+    const temporary = path.join(content, 'guides/long.md.tmp');
+    writeFileSync(temporary, longPage('Saved through a temporary file.'));
+    renameSync(temporary, path.join(content, 'guides/long.md'));
+    await page.getByText('Saved through a temporary file.').waitFor();
+    expect(await sameDocument(page)).toBe(true);
     await page.close();
   });
 
