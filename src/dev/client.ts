@@ -1,9 +1,10 @@
 /**
  * The dev server's channel into the page (in dev bundles only: main.tsx
  * imports it under `__DEV__`, which production builds define as false).
- * Content changes refetch the page's data in place, keeping the scroll
- * position; an app change reloads with the scroll position restored; a
- * stylesheet change swaps the stylesheet; content errors show an overlay.
+ * Content changes refetch the page's data in place, keeping the text in
+ * view where it was; an app change reloads with the scroll position
+ * restored; a stylesheet change swaps the stylesheet; content errors show an
+ * overlay.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshContent } from '../data/queries.ts';
@@ -60,6 +61,105 @@ function swapStylesheet(href: string): void {
   (old.at(-1) ?? document.head.lastElementChild)!.after(link);
 }
 
+/** The blocks the reader may have at the top of the window: the title, and each block of the page's body. */
+const BLOCKS = 'main h1, main .content > *';
+
+/** A block of the page and where it was in the window (px from its top edge). */
+interface Anchor {
+  index: number;
+  id: string;
+  tag: string;
+  text: string;
+  top: number;
+}
+
+/** The first block in view, partly or wholly. */
+function anchorInView(): Anchor | null {
+  const blocks = [...document.querySelectorAll(BLOCKS)];
+  for (const [index, b] of blocks.entries()) {
+    const { top, bottom } = b.getBoundingClientRect();
+    if (bottom > 0) return { index, id: b.id, tag: b.tagName, text: b.textContent ?? '', top };
+  }
+  return null;
+}
+
+/**
+ * The anchor's block in the page as rendered again: by its id (a heading), else by its text, the
+ * nearest to its old place (an edit above it may have added or removed blocks), else the block in its
+ * place (the edit was in it).
+ */
+function findAnchor(a: Anchor): Element | undefined {
+  const blocks = [...document.querySelectorAll(BLOCKS)];
+  if (a.id) {
+    const byId = blocks.find((b) => b.id === a.id);
+    if (byId) return byId;
+  }
+  let best: Element | undefined;
+  let distance = Infinity;
+  for (const [i, b] of blocks.entries()) {
+    if (b.tagName !== a.tag || b.textContent !== a.text || Math.abs(i - a.index) >= distance) continue;
+    best = b;
+    distance = Math.abs(i - a.index);
+  }
+  return best ?? blocks[a.index];
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * Resolves once the page in <main> has been rendered again and is complete: nothing in it busy
+ * (the body is parsed and rendered in slices, see markdown/Markdown.tsx) and no change in it for a
+ * few frames. When `expectChange`, it first waits for the first change (the re-render follows the
+ * new data by a task or two). At most 5 s.
+ */
+async function renderedAgain(changes: { count: number; at: number }, expectChange: boolean): Promise<void> {
+  const started = performance.now();
+  let quiet = 0;
+  let seen = changes.count;
+  while (performance.now() - started < 5000) {
+    await frame();
+    const waiting = expectChange && changes.count === 0 && performance.now() - started < 1000;
+    quiet = changes.count === seen ? quiet + 1 : 0;
+    seen = changes.count;
+    if (!waiting && quiet >= 6 && performance.now() - changes.at >= 100 && !document.querySelector('main [aria-busy="true"]')) return;
+  }
+}
+
+/**
+ * Applies a content change to the open page and keeps the text the reader had at the top of the
+ * window where it was. While the body is rendered again it is briefly replaced by its lead and then
+ * grows slice by slice: the page is held at its height and the browser's own scroll anchoring is off
+ * (it would follow whatever block is left in view), and once the page is complete the block that was
+ * at the top is put back at its offset, up or down.
+ */
+async function updateInPlace(client: QueryClient, paths: readonly string[], routes: boolean): Promise<void> {
+  const root = document.documentElement;
+  const anchor = anchorInView();
+  const y = window.scrollY;
+  root.style.minHeight = `${root.scrollHeight}px`;
+  root.style.overflowAnchor = 'none';
+  const main = document.querySelector('main');
+  const changes = { count: 0, at: performance.now() };
+  const observer = new MutationObserver(() => {
+    changes.count++;
+    changes.at = performance.now();
+  });
+  if (main) observer.observe(main, { childList: true, subtree: true, characterData: true });
+  try {
+    // The open page is one of those that changed when one of its chunks' queries is in use.
+    const shown = paths.some((p) => client.getQueryCache().find({ queryKey: ['chunk', p], exact: true, type: 'active' }));
+    await refreshContent(client, paths, routes);
+    await renderedAgain(changes, shown);
+  } finally {
+    observer.disconnect();
+    root.style.minHeight = '';
+    root.style.overflowAnchor = '';
+  }
+  const block = anchor && findAnchor(anchor);
+  const target = block ? window.scrollY + block.getBoundingClientRect().top - anchor.top : y;
+  if (Math.abs(window.scrollY - target) >= 1) window.scrollTo({ top: target, behavior: 'instant' });
+}
+
 /** Connects to the dev server. */
 export function startDevClient(client: QueryClient): void {
   void removeServiceWorkers().catch(() => {});
@@ -76,25 +176,11 @@ export function startDevClient(client: QueryClient): void {
     } else if (m.type === 'errors') {
       showErrors(m.errors);
     } else if (m.type === 'content') {
-      // One update at a time, each keeping the scroll position it found.
+      // One update at a time, each keeping the text in view that it found.
       updates = updates
         .then(async () => {
-          const y = window.scrollY;
-          // The page may not shrink under the reader while its new body renders: the scroll position would be clamped.
+          await updateInPlace(client, m.paths, m.routes);
           const root = document.documentElement;
-          root.style.minHeight = `${root.scrollHeight}px`;
-          try {
-            await refreshContent(client, m.paths, m.routes);
-            // The new body is rendered within a frame or two. The browser's scroll anchoring may move the
-            // position a little to keep the text in view; only a jump back up (a page that was briefly
-            // shorter) is undone.
-            for (let frame = 0; frame < 2; frame++) {
-              await new Promise((resolve) => requestAnimationFrame(resolve));
-              if (window.scrollY < y - 50 && root.scrollHeight - window.innerHeight >= y) window.scrollTo({ top: y, behavior: 'instant' });
-            }
-          } finally {
-            root.style.minHeight = '';
-          }
           root.dataset.devUpdates = String(Number(root.dataset.devUpdates ?? 0) + 1);
         })
         .catch(() => {});

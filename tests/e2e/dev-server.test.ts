@@ -19,6 +19,45 @@ const lines: string[] = [];
 const longPage = (edited: string) =>
   `---\ntitle: Long page\n---\n## First part\n\n${edited}\n\n${Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of the long page, with enough words to wrap over the width of the column once or twice.`).join('\n\n')}\n`;
 
+/**
+ * A page shaped like the real content's guides: a lead, then sections with code blocks, tables,
+ * images and lists, some 5,000 px tall. The tests edit its first paragraph, above the reader.
+ */
+const guidePage = (lead: string) => {
+  const section = (i: number) =>
+    [
+      `## Step ${i + 1}: configure the suite`,
+      `A suite is a YAML script with two parts: \`configuration\` says what to call and how to speak, and \`tests\` lists the conversations of step ${i + 1}.`,
+      [
+        '```yaml',
+        'configuration:',
+        '  platform: phone',
+        `  target: "+1202555010${i}"`,
+        '  locale: en-US',
+        'tests:',
+        '  - name: Balance by keypad',
+        '    steps:',
+        '      - input: $DIAL',
+        '        expected: "Thank you for calling*"',
+        '      - input: $HANGUP',
+        '```',
+      ].join('\n'),
+      `![The call flow of step ${i + 1}](/images/flow.svg)`,
+      `### What step ${i + 1} checks`,
+      '| Input | What the device does |\n|---|---|\n| `$DIAL` | Calls the target and listens to the greeting |\n| `$DTMF 1` | Plays the tone for key 1 |\n| `$HANGUP` | Ends the call |',
+      '- The run appears on the **Runs** tab as `queued` for a moment.\n- Then it is `running`, each test taking about half a minute.\n- Each test dials again and the steps run in order.',
+      [
+        '```text',
+        `Harbor Bank main menu · run ${i} · passed`,
+        '✓ Balance by keypad      33.6 s',
+        '  1  $DIAL     Thank you for calling Harbor Bank.   1.00',
+        '  2  $HANGUP   (call ended)',
+        '```',
+      ].join('\n'),
+    ].join('\n\n');
+  return `---\ntitle: A guide with code and images\ndescription: A page shaped like the real content's guides.\n---\n\n${lead} You now have a project and a device that can call the demo line: in this step you turn the manual calls into a test suite.\n\n${Array.from({ length: 8 }, (_, i) => section(i)).join('\n\n')}\n`;
+};
+
 const write = (rel: string, text: string) => writeFileSync(path.join(content, rel), text);
 
 beforeAll(async () => {
@@ -26,6 +65,7 @@ beforeAll(async () => {
   content = path.join(work, 'content');
   cpSync(path.resolve('tests/fixtures/site'), content, { recursive: true });
   write('guides/long.md', longPage('The original sentence.'));
+  write('guides/guide.md', guidePage('The original opening.'));
   dev = await startDevServer({ contentDir: content, port: 0, cacheDir: path.join(work, 'cache'), log: (l) => lines.push(l) });
   browser = await launchBrowser();
 });
@@ -75,6 +115,31 @@ describe('the dev server', () => {
     expect(await sameDocument(page)).toBe(true);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500)).toBeLessThanOrEqual(50);
     expect(lines.some((l) => /^content\/guides\/long\.md changed: 1 page recompiled in \d+ m?s/.test(l))).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the text in view where it was when an edit above it changes a long page with code blocks and images', async () => {
+    const page = await open('/guides/guide.html');
+    // Rendered in full (the images have their size from the chunk, loaded or not).
+    await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(4000);
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+    for (const [i, opening] of [
+      'The first edited opening, a little longer than the original one was.',
+      'The second edit.',
+      'The third edit, a sentence as long as an author adds in one go.',
+    ].entries()) {
+      const rebuilt = dev.nextRebuild();
+      write('guides/guide.md', guidePage(opening));
+      await rebuilt;
+      await page.getByText(opening).waitFor({ state: 'attached' });
+      // Once the update has settled (the page rendered in full), the reader has not moved.
+      await page.waitForFunction((n) => Number(document.documentElement.dataset.devUpdates ?? 0) >= n, i + 1);
+      await page.waitForTimeout(200);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500), `edit ${i + 1}`).toBeLessThanOrEqual(50);
+    }
+    expect(await sameDocument(page)).toBe(true);
     await page.close();
   });
 
