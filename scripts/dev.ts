@@ -4,8 +4,8 @@
  * tabs over Server-Sent Events:
  *
  * - content/: the pages whose chunk changed are refetched in place (the
- *   scroll position stays); content errors are shown over the last good page
- *   and in the terminal, with the same text;
+ *   text in view stays where it was); content errors are shown over the
+ *   last good page and in the terminal, with the same text;
  * - src/: esbuild's watch rebuilds the app, and the tab reloads (scroll restored);
  * - the stylesheet: Tailwind's watch rebuilds it, and the tab swaps it without reloading.
  *
