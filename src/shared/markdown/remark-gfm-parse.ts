@@ -25,9 +25,15 @@ export interface GfmParseOptions {
 /** What every literal autolink contains: `www.`, a protocol's `://`, or the `@` of an e-mail address. */
 const AUTOLINK_TRIGGER = /www\.|:\/\/|@/i;
 
-/** The constructs `markdown` may contain: those whose trigger characters it has (a table needs a `|`, strikethrough a `~`). */
+/**
+ * What a table contains: a `|`, or, for a table of one column written without pipes ("h" over
+ * ":-"), a delimiter cell with its colon.
+ */
+const TABLE_TRIGGER = /\||:-|-:/;
+
+/** The constructs `markdown` may contain: those whose trigger characters it has (a table needs a `|` or an aligned delimiter, strikethrough a `~`). */
 export function gfmOptionsFor(markdown: string): GfmParseOptions {
-  return { literalAutolinks: AUTOLINK_TRIGGER.test(markdown), tables: markdown.includes('|'), strikethrough: markdown.includes('~') };
+  return { literalAutolinks: AUTOLINK_TRIGGER.test(markdown), tables: TABLE_TRIGGER.test(markdown), strikethrough: markdown.includes('~') };
 }
 
 /** Syntax construct names (micromark-extension-gfm-*) and the node kinds they build (mdast-util-gfm-*), per option. */

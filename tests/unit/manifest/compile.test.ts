@@ -83,7 +83,8 @@ describe('npm run manifest', () => {
       encoding: 'utf8',
     });
 
-  it('writes dist/ and leaves it untouched when a later build fails', () => {
+  // Two runs of the CLI, each in its own process: 1 to 2 s on an idle 2-core machine, over 5 s beside other test workers.
+  it('writes dist/ and leaves it untouched when a later build fails', { timeout: 30_000 }, () => {
     const dir = project();
     const ok = run(dir);
     expect(ok.status).toBe(0);

@@ -32,6 +32,9 @@ describe('parsing without literal autolinks', () => {
       ['Go to www.voxcheck.example now', 'literalAutolinks'],
       ['Write to help@voxcheck.example', 'literalAutolinks'],
       ['| a |\n| - |\n| b |', 'tables'],
+      // A one-column table needs no pipe when its delimiter has a colon (found by the property below).
+      ['h\n:- ', 'tables'],
+      ['h\n--:', 'tables'],
       ['~~old~~ new', 'strikethrough'],
     ];
     for (const [md, key] of cases) {
@@ -82,6 +85,7 @@ describe('parsing without literal autolinks', () => {
       '~',
       '~~',
       '-',
+      ':-',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
