@@ -74,7 +74,7 @@ async function reloadOnce(buildId: string): Promise<boolean> {
 async function check(client: QueryClient): Promise<DeployOutcome> {
   const runningEntry = client.getQueryData<string>(ENTRY_KEY);
   const before = client.getQueryData<SiteData>(['site']);
-  const fresh = await fetchJson(`${SITE_DATA_URL}?t=${Date.now()}`, SiteData);
+  const fresh = await fetchJson(client, `${SITE_DATA_URL}?t=${Date.now()}`, SiteData);
   if (fresh.app && runningEntry && fresh.app !== runningEntry && (await reloadOnce(fresh.buildId))) return 'reloading';
   if (before && fresh.buildId === before.buildId) return 'unchanged';
   client.setQueryData(['site'], fresh);

@@ -4,14 +4,15 @@
  * ./errors.ts.
  */
 import type * as z from 'zod/mini';
+import type { QueryClient } from '@tanstack/react-query';
 import { DataError, HttpError, NetworkError, TimeoutError } from './errors.ts';
 import { noteResponse } from './connectivity.ts';
 
 /** Lazy code and data load time-out (§9). */
 export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
-/** Fetches `url` and returns its JSON parsed by `schema`. */
-export async function fetchJson<T extends z.ZodMiniType>(url: string, schema: T, signal?: AbortSignal, timeoutMs = LAZY_LOAD_TIMEOUT_MS): Promise<z.infer<T>> {
+/** Fetches `url` and returns its JSON parsed by `schema`; notes in `client` whether the answer came from the offline cache. */
+export async function fetchJson<T extends z.ZodMiniType>(client: QueryClient, url: string, schema: T, signal?: AbortSignal, timeoutMs = LAZY_LOAD_TIMEOUT_MS): Promise<z.infer<T>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -29,7 +30,7 @@ export async function fetchJson<T extends z.ZodMiniType>(url: string, schema: T,
       if (signal?.aborted) throw e;
       throw new NetworkError(url, e);
     }
-    noteResponse(res);
+    noteResponse(client, res);
     if (!res.ok) throw new HttpError(url, res.status);
     let text: string;
     try {

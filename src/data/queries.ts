@@ -39,7 +39,7 @@ async function fromBoot(path: string, first: Promise<unknown>): Promise<Chunk> {
 export async function loadChunk(client: QueryClient, path: string, signal: AbortSignal | undefined, first?: Promise<unknown>): Promise<Chunk> {
   let missing: HttpError | null = null;
   try {
-    const chunk = first ? await fromBoot(path, first) : await fetchJson(chunkUrl(path), Chunk, signal);
+    const chunk = first ? await fromBoot(path, first) : await fetchJson(client, chunkUrl(path), Chunk, signal);
     if (!isOtherBuild(client, chunk.buildId)) return chunk;
   } catch (e) {
     if (!(e instanceof HttpError && e.status === 404)) throw e;
@@ -50,7 +50,7 @@ export async function loadChunk(client: QueryClient, path: string, signal: Abort
   if (outcome === 'reloading') return new Promise<never>(() => {});
   // Still the same build: the chunk is really missing, and asking again would only repeat the 404.
   if (missing && outcome === 'unchanged') throw missing;
-  return fetchJson(chunkUrl(path), Chunk, signal);
+  return fetchJson(client, chunkUrl(path), Chunk, signal);
 }
 
 /** One page's chunk (record, body, neighbours), by canonical path. */

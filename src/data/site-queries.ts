@@ -11,7 +11,7 @@ export const SITE_DATA_URL = `/${SITE_DATA_PATH}`;
 export const siteQuery = () =>
   queryOptions({
     queryKey: ['site'] as const,
-    queryFn: ({ signal }) => fetchJson(SITE_DATA_URL, SiteData, signal),
+    queryFn: ({ signal, client }) => fetchJson(client, SITE_DATA_URL, SiteData, signal),
     staleTime: Infinity,
   });
 
@@ -19,9 +19,9 @@ export const siteQuery = () =>
 export const routesQuery = (section: string) =>
   queryOptions({
     queryKey: ['routes', section] as const,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, client }) => {
       try {
-        return await fetchJson(routesUrl(section), RouteShard, signal);
+        return await fetchJson(client, routesUrl(section), RouteShard, signal);
       } catch (e) {
         if (e instanceof HttpError && e.status === 404) return { buildId: '', paths: [] };
         throw e;
