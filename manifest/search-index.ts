@@ -31,8 +31,8 @@ import {
   SHARD_PREFIX,
   TOP_TERMS,
   type Postings,
+  SearchMeta,
   type SearchFragment,
-  type SearchMeta,
 } from '../src/shared/search-index.ts';
 
 /** The text of one page, as the compiler splits it (CompileResult.search). */
@@ -230,7 +230,8 @@ export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<Sear
   const version = hash.digest('hex').slice(0, 12);
   renameSync(tmp, path.join(target, version));
   const syn = (options.synonyms ?? []).map((group) => group.map((member) => words(foldText(member)))).filter((g) => g.filter((m) => m.length > 0).length >= 2);
-  const meta: SearchMeta = { v: version, docs: pages.length, first, lens, syn };
+  // Checked with the browser's own schema: an entry file the engine would reject is a build error, not a broken search box.
+  const meta = SearchMeta.parse({ v: version, docs: pages.length, first, lens, syn });
   // The entry file last, by rename: it only ever names a complete version folder.
   writeFileSync(path.join(target, 'index.json.tmp'), JSON.stringify(meta));
   renameSync(path.join(target, 'index.json.tmp'), path.join(target, 'index.json'));

@@ -18,7 +18,6 @@
  * so the box can show it in the same frame. After each answer, `prefetch`
  * loads what the likeliest next letters will need.
  */
-import * as z from 'zod/mini';
 import { clipExcerpt, EXCERPT_MAX } from './excerpt.ts';
 import { MAX_GROUPS, MAX_HITS_PER_GROUP, type ExcerptPart, type SearchEngine, type SearchGroup, type SearchHit } from './engine.ts';
 import {
@@ -39,8 +38,9 @@ import {
   shardFor,
   shardUrl,
   words,
-  type SearchFragment,
-  type SearchMeta,
+  SearchFragment,
+  SearchMeta,
+  SearchTermList,
   type Shard,
 } from '../shared/search-index.ts';
 
@@ -106,16 +106,6 @@ async function gunzip(url: string, res: Response): Promise<Uint8Array> {
     throw new SearchIndexError(url, 'not a complete gzip file');
   }
 }
-
-const MetaSchema = z.object({
-  v: z.string().check(z.regex(/^[a-z0-9]+$/)),
-  docs: z.number().check(z.int(), z.nonnegative()),
-  first: z.string(),
-  lens: z.array(z.number().check(z.int(), z.positive())),
-  syn: z.array(z.array(z.array(z.string()))),
-});
-const FragmentSchema = z.object({ p: z.string(), t: z.string(), s: z.array(z.tuple([z.string(), z.string(), z.string()])) });
-const TermListSchema = z.array(z.string().check(z.minLength(1)));
 
 /** Reads a JSON file of the index and checks it against `schema`. */
 async function getJson<T>(url: string, schema: { safeParse(x: unknown): { success: true; data: T } | { success: false } }, signal?: AbortSignal): Promise<T> {
@@ -483,7 +473,7 @@ function markWords(slots: ReadonlyArray<Slot>, corrections: ReadonlyMap<string, 
 
 /** Loads the index's entry file and answers queries from its shards. */
 export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngine> {
-  const loadMeta = (): Promise<SearchMeta> => getJson(`${base}index.json`, MetaSchema);
+  const loadMeta = (): Promise<SearchMeta> => getJson(`${base}index.json`, SearchMeta);
   let meta = await loadMeta();
   let shards = new Map<string, Entry<Shard>>();
   let fragments = new Map<number, Entry<SearchFragment>>();
@@ -567,12 +557,12 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
     return scores;
   };
 
-  const fragmentOf = (doc: number) => cached(fragments, doc, () => getJson(fragmentUrl(meta.v, doc, base), FragmentSchema));
+  const fragmentOf = (doc: number) => cached(fragments, doc, () => getJson(fragmentUrl(meta.v, doc, base), SearchFragment));
   const termList = (n: number) =>
     cached(termLists, n, async () => {
       const url = termListUrl(meta.v, n, base);
       const text = new TextDecoder().decode(await gunzip(url, await get(url)));
-      const parsed = TermListSchema.safeParse(text.split('\n'));
+      const parsed = SearchTermList.safeParse(text.split('\n'));
       if (!parsed.success) throw new SearchIndexError(url, 'unexpected content');
       return parsed.data;
     });

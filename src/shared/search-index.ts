@@ -20,9 +20,15 @@
  * "failed" are the one term "fail".
  * Shards are gzip-compressed by the build (the browser inflates them with
  * DecompressionStream), so their size does not depend on the host.
+ *
+ * The JSON files and the term lists are described by zod schemas, which the
+ * build checks what it writes against and the browser what it reads; a
+ * shard's binary layout is checked by `decodeShard`.
  */
 
 import { stemmer } from 'stemmer';
+// The mini build: this module is loaded by the browser with the search engine.
+import * as z from 'zod/mini';
 
 /** Where the index lives on the site. */
 export const SEARCH_BASE = '/search/';
@@ -53,28 +59,34 @@ export const SECTION_BITS = 6;
 export const SECTION_MASK = (1 << SECTION_BITS) - 1;
 
 /** The entry file. */
-export interface SearchMeta {
+export const SearchMeta = z.object({
   /** Version folder of the index files. */
-  v: string;
+  v: z.string().check(z.regex(/^[a-z0-9]+$/)),
   /** Pages indexed. */
-  docs: number;
+  docs: z.number().check(z.int(), z.nonnegative()),
   /** The first characters of the indexed words: the 1-character top shards that exist. */
-  first: string;
+  first: z.string(),
   /** Term lengths that have a term list (`w/<n>.bin`). */
-  lens: number[];
+  lens: z.array(z.number().check(z.int(), z.positive())),
   /** Synonym groups from the site config, folded: each member a list of words. */
-  syn: string[][][];
-}
+  syn: z.array(z.array(z.array(z.string()))),
+});
+export type SearchMeta = z.infer<typeof SearchMeta>;
 
 /** One page's text, as `d/<doc>.json` holds it. */
-export interface SearchFragment {
+export const SearchFragment = z.object({
   /** Site path. */
-  p: string;
+  p: z.string(),
   /** Page title. */
-  t: string;
+  t: z.string(),
   /** Sections: [heading id ('' before the first heading), heading text, text]. */
-  s: Array<[string, string, string]>;
-}
+  s: z.array(z.tuple([z.string(), z.string(), z.string()])),
+});
+export type SearchFragment = z.infer<typeof SearchFragment>;
+
+/** A term list, `w/<n>.bin` inflated and split at its line breaks: terms, commonest first. */
+export const SearchTermList = z.array(z.string().check(z.minLength(1)));
+export type SearchTermList = z.infer<typeof SearchTermList>;
 
 /** One term's postings: pages in ascending order, and a weight (1-255) for each. */
 export interface Postings {
