@@ -19,6 +19,7 @@
  * loads what the likeliest next letters will need.
  */
 import { clipExcerpt, EXCERPT_MAX } from './excerpt.ts';
+import { Lru } from './lru.ts';
 import { MAX_GROUPS, MAX_HITS_PER_GROUP, type ExcerptPart, type SearchEngine, type SearchGroup, type SearchHit } from './engine.ts';
 import {
   decodeShard,
@@ -64,6 +65,8 @@ const HEADING_BONUS = 3;
 const PREFETCH_LETTERS = 2;
 /** Query words whose page scores are kept (a query being typed reuses its earlier words'). */
 const SCORES_KEPT = 32;
+/** Recent queries whose "Did you mean" suggestion is kept. */
+const SUGGESTIONS_KEPT = 64;
 /** A request for an index file that takes longer than this is given up. */
 export const FETCH_TIMEOUT_MS = 10_000;
 
@@ -478,11 +481,11 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
   let shards = new Map<string, Entry<Shard>>();
   let fragments = new Map<number, Entry<SearchFragment>>();
   let termLists = new Map<number, Entry<string[]>>();
-  const scoreCache = new Map<string, { shard: Shard; scores: WordHits }>();
+  const scoreCache = new Lru<string, { shard: Shard; scores: WordHits }>(SCORES_KEPT);
   /** Corrections found per misspelt word (term, distance), per version. */
   let corrected = new Map<string, Array<{ term: string; d: number }>>();
   /** The suggestion for each recent query ("Did you mean"). */
-  const suggestions = new Map<string, string | undefined>();
+  const suggestions = new Lru<string, string | undefined>(SUGGESTIONS_KEPT);
   /** Bumped by every query: a guess made for an older one stops. */
   let generation = 0;
 
@@ -551,9 +554,7 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
     const kept = scoreCache.get(key);
     if (kept?.shard === shard) return kept.scores;
     const scores = scoresOf(word, shard, prefix);
-    scoreCache.delete(key);
     scoreCache.set(key, { shard, scores });
-    if (scoreCache.size > SCORES_KEPT) scoreCache.delete(scoreCache.keys().next().value!);
     return scores;
   };
 
@@ -742,9 +743,7 @@ export async function createLocalEngine(base = SEARCH_BASE): Promise<SearchEngin
         .join(' ');
       if (suggestion === words(query).join(' ')) suggestion = undefined;
     }
-    suggestions.delete(query);
     suggestions.set(query, suggestion);
-    if (suggestions.size > 64) suggestions.delete(suggestions.keys().next().value!);
   };
 
   /** True when the entry file now names another version (which is then used from here on). */
