@@ -1,0 +1,107 @@
+/**
+ * Reading the local index's files over HTTP. Every request has a time limit
+ * and every file is checked before use (the shared zod schemas, or the shard
+ * decoder), so the engine meets only well-formed data, and a failure says
+ * which file it was and whether it was missing or damaged.
+ */
+import type * as z from 'zod/mini';
+import { decodeShard, SearchTermList, type Shard } from '../shared/search-index.ts';
+
+/** A request for an index file that takes longer than this is given up. */
+export const FETCH_TIMEOUT_MS = 10_000;
+
+/** A failed request for an index file; `status` 404 may mean that a newer deploy replaced the index. */
+export class SearchFetchError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
+    super(`Search index file ${url} answered ${status}.`);
+    this.name = 'SearchFetchError';
+  }
+}
+
+/** A file of the index that arrived but is broken (truncated, malformed, of another format). */
+export class SearchIndexError extends Error {
+  constructor(
+    readonly url: string,
+    detail: string,
+  ) {
+    super(`The search index is damaged (${url.split('/').slice(-2).join('/')}: ${detail}). Reload the page to try again.`);
+    this.name = 'SearchIndexError';
+  }
+}
+
+/** How the engine reaches its files. The browser uses the defaults; tests and tools pass their own. */
+export interface IndexFetchOptions {
+  /** The fetch to call (default: the global `fetch`, looked up at each request). */
+  fetch?: typeof fetch | undefined;
+  /** Time limit of each request (default FETCH_TIMEOUT_MS). */
+  timeoutMs?: number | undefined;
+}
+
+/** The index's files, each read, checked and decoded. */
+export interface IndexFiles {
+  /** A JSON file, checked against `schema`. */
+  json<T>(url: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T>;
+  /** A gzip-compressed shard, decoded. */
+  shard(url: string): Promise<Shard>;
+  /** A gzip-compressed term list (`w/<n>.bin`). */
+  termList(url: string): Promise<SearchTermList>;
+}
+
+/** True for the error a fetch or a body read rejects with once its signal aborts (by the caller or by the timeout). */
+const aborted = (e: unknown) => e instanceof DOMException && (e.name === 'AbortError' || e.name === 'TimeoutError');
+
+export function indexFiles(options: IndexFetchOptions = {}): IndexFiles {
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const fetchFile = options.fetch ?? ((input, init) => fetch(input, init));
+
+  const get = async (url: string, signal?: AbortSignal): Promise<Response> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const res = await fetchFile(url, { credentials: 'same-origin', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    if (!res.ok) throw new SearchFetchError(url, res.status);
+    return res;
+  };
+
+  /** Inflates a gzip body with the browser's own decompressor. */
+  const gunzip = async (url: string, res: Response): Promise<Uint8Array> => {
+    try {
+      const stream = res.body!.pipeThrough(new DecompressionStream('gzip'));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    } catch (e) {
+      if (aborted(e)) throw e;
+      throw new SearchIndexError(url, 'not a complete gzip file');
+    }
+  };
+
+  return {
+    async json(url, schema, signal) {
+      const res = await get(url, signal);
+      let json: unknown;
+      try {
+        json = await res.json();
+      } catch (e) {
+        if (aborted(e)) throw e;
+        throw new SearchIndexError(url, 'not valid JSON');
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) throw new SearchIndexError(url, 'unexpected content');
+      return parsed.data;
+    },
+    async shard(url) {
+      const bytes = await gunzip(url, await get(url));
+      try {
+        return decodeShard(bytes);
+      } catch (e) {
+        throw new SearchIndexError(url, e instanceof Error ? e.message : 'malformed');
+      }
+    },
+    async termList(url) {
+      const text = new TextDecoder().decode(await gunzip(url, await get(url)));
+      const parsed = SearchTermList.safeParse(text.split('\n'));
+      if (!parsed.success) throw new SearchIndexError(url, 'unexpected content');
+      return parsed.data;
+    },
+  };
+}
