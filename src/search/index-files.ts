@@ -32,11 +32,22 @@ export class SearchIndexError extends Error {
   }
 }
 
+/** An index file that did not arrive, whole, within the time limit (a stalled connection, a server that does not answer). */
+export class SearchTimeoutError extends Error {
+  constructor(
+    readonly url: string,
+    readonly ms: number,
+  ) {
+    super(`Search index file ${url} did not answer within ${ms / 1000} s.`);
+    this.name = 'SearchTimeoutError';
+  }
+}
+
 /** How the engine reaches its files. The browser uses the defaults; tests and tools pass their own. */
 export interface IndexFetchOptions {
   /** The fetch to call (default: the global `fetch`, looked up at each request). */
   fetch?: typeof fetch | undefined;
-  /** Time limit of each request (default FETCH_TIMEOUT_MS). */
+  /** Time limit of each request, its body included (default FETCH_TIMEOUT_MS). */
   timeoutMs?: number | undefined;
 }
 
@@ -53,15 +64,23 @@ export interface IndexFiles {
 /** True for the error a fetch or a body read rejects with once its signal aborts (by the caller or by the timeout). */
 const aborted = (e: unknown) => e instanceof DOMException && (e.name === 'AbortError' || e.name === 'TimeoutError');
 
+/** Reads the index's files through `options.fetch`, each request within `options.timeoutMs`. */
 export function indexFiles(options: IndexFetchOptions = {}): IndexFiles {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const fetchFile = options.fetch ?? ((input, init) => fetch(input, init));
 
-  const get = async (url: string, signal?: AbortSignal): Promise<Response> => {
+  /** Fetches `url` and reads its body with `body`, all within the time limit; `signal` aborts it sooner. */
+  const read = async <T>(url: string, signal: AbortSignal | undefined, body: (res: Response) => Promise<T>): Promise<T> => {
     const timeout = AbortSignal.timeout(timeoutMs);
-    const res = await fetchFile(url, { credentials: 'same-origin', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-    if (!res.ok) throw new SearchFetchError(url, res.status);
-    return res;
+    try {
+      const res = await fetchFile(url, { credentials: 'same-origin', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      if (!res.ok) throw new SearchFetchError(url, res.status);
+      return await body(res);
+    } catch (e) {
+      // The caller's abort stays an AbortError (a newer query, nothing to report); the time limit names the file.
+      if (aborted(e) && timeout.aborted && !signal?.aborted) throw new SearchTimeoutError(url, timeoutMs);
+      throw e;
+    }
   };
 
   /** Inflates a gzip body with the browser's own decompressor. */
@@ -76,32 +95,34 @@ export function indexFiles(options: IndexFetchOptions = {}): IndexFiles {
   };
 
   return {
-    async json(url, schema, signal) {
-      const res = await get(url, signal);
-      let json: unknown;
-      try {
-        json = await res.json();
-      } catch (e) {
-        if (aborted(e)) throw e;
-        throw new SearchIndexError(url, 'not valid JSON');
-      }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) throw new SearchIndexError(url, 'unexpected content');
-      return parsed.data;
-    },
-    async shard(url) {
-      const bytes = await gunzip(url, await get(url));
-      try {
-        return decodeShard(bytes);
-      } catch (e) {
-        throw new SearchIndexError(url, e instanceof Error ? e.message : 'malformed');
-      }
-    },
-    async termList(url) {
-      const text = new TextDecoder().decode(await gunzip(url, await get(url)));
-      const parsed = SearchTermList.safeParse(text.split('\n'));
-      if (!parsed.success) throw new SearchIndexError(url, 'unexpected content');
-      return parsed.data;
-    },
+    json: (url, schema, signal) =>
+      read(url, signal, async (res) => {
+        let json: unknown;
+        try {
+          json = await res.json();
+        } catch (e) {
+          if (aborted(e)) throw e;
+          throw new SearchIndexError(url, 'not valid JSON');
+        }
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) throw new SearchIndexError(url, 'unexpected content');
+        return parsed.data;
+      }),
+    shard: (url) =>
+      read(url, undefined, async (res) => {
+        const bytes = await gunzip(url, res);
+        try {
+          return decodeShard(bytes);
+        } catch (e) {
+          throw new SearchIndexError(url, e instanceof Error ? e.message : 'malformed');
+        }
+      }),
+    termList: (url) =>
+      read(url, undefined, async (res) => {
+        const text = new TextDecoder().decode(await gunzip(url, res));
+        const parsed = SearchTermList.safeParse(text.split('\n'));
+        if (!parsed.success) throw new SearchIndexError(url, 'unexpected content');
+        return parsed.data;
+      }),
   };
 }

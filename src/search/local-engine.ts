@@ -44,7 +44,7 @@ import {
 } from '../shared/search-index.ts';
 
 // What the engine's modules export, here as before the split: tests and tools import it from this module.
-export { FETCH_TIMEOUT_MS, SearchFetchError, SearchIndexError, type IndexFetchOptions } from './index-files.ts';
+export { FETCH_TIMEOUT_MS, SearchFetchError, SearchIndexError, SearchTimeoutError, type IndexFetchOptions } from './index-files.ts';
 export { slotsOf, type Slot } from './query-slots.ts';
 export { likelyNext, rank, scoresOf } from './ranking.ts';
 export { markMatches } from './result-groups.ts';
