@@ -83,7 +83,9 @@ export function useSearch(indexName: string) {
         .then(async (e) => ({ e, groups: await e.search(q, ctl.signal) }))
         .then(
           ({ e, groups }) => !ctl.signal.aborted && show(e, groups),
-          (err: unknown) => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q, error: err instanceof Error && err.name === 'SearchIndexError' ? err.message : undefined }),
+          (err: unknown) =>
+            !ctl.signal.aborted &&
+            setState({ status: 'error', groups: [], answered: q, error: err instanceof Error && (err.name === 'SearchIndexError' || err.name === 'SearchTimeoutError') ? err.message : undefined }),
         );
     },
     [warm],
