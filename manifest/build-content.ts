@@ -11,13 +11,24 @@ export interface BuildContentOptions {
   analyticsId?: string | undefined;
 }
 
+/** What a content build made: the compiled content and how the search index went. */
+export interface BuiltContent extends CompileResult {
+  /** Pages in the search index, and the time spent indexing them (the files are written on the writer's thread meanwhile). */
+  searchIndex: { pages: number; ms: number };
+}
+
+/** The build's line about the search index: its build time is watched as the site grows. */
+export function searchIndexLine(r: BuiltContent): string {
+  return `Search index: ${r.searchIndex.pages} pages in ${Math.round(r.searchIndex.ms)} ms.`;
+}
+
 /** Prints what the build left out (a missing origin, an empty feed); the build goes on. */
 export function printWarnings(r: CompileResult): void {
   for (const w of r.warnings) console.warn(`Warning: ${formatContentError(w)}`);
 }
 
 /** Compiles and writes; throws ContentBuildError on broken content (nothing written then). */
-export async function buildContent(o: BuildContentOptions): Promise<CompileResult> {
+export async function buildContent(o: BuildContentOptions): Promise<BuiltContent> {
   // Per-page files go to disk as they are made, written on a thread of their own
   // while this one goes on: the compiler has checked everything before it makes them.
   const out = new FileWriter(o.outDir);
@@ -27,9 +38,9 @@ export async function buildContent(o: BuildContentOptions): Promise<CompileResul
     for (const [file, src] of r.copies) out.copy(file, src);
     // Handed to the writer: the chunks' text need not stay in memory while the search index is built.
     r.files.clear();
-    await writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms });
+    const { pages, ms } = await writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms });
     await out.flush();
-    return r;
+    return Object.assign(r, { searchIndex: { pages, ms } });
   } finally {
     // Nothing is left writing into the folder when this returns or throws (a failed build removes it).
     await out.close().catch(() => undefined);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { rmSync } from 'node:fs';
-import { buildContent, printWarnings } from './build-content.ts';
+import { buildContent, printWarnings, searchIndexLine } from './build-content.ts';
 import { commitStage, createStage, discardStage } from './output.ts';
 import { ContentBuildError } from './errors.ts';
 
@@ -24,6 +24,7 @@ try {
   const r = await buildContent({ contentDir, outDir: stage, analyticsId: process.env.ANALYTICS_ID });
   commitStage(stage, distDir);
   printWarnings(r);
+  console.log(searchIndexLine(r));
   console.log(`Compiled ${r.manifest.pages.length} pages into ${path.relative(process.cwd(), distDir) || '.'}/ (build ${r.manifest.buildId}).`);
 } catch (e) {
   discardStage(stage);

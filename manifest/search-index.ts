@@ -194,8 +194,16 @@ function excerptSource(text: string): string {
 /**
  * Indexes `pages` and writes `<outDir>/search/`, replacing any previous index;
  * through `writer` when given (the build's, rooted at `outDir`), else its own.
+ * `ms` is the time spent indexing, without the wait for the writer's thread,
+ * which a shared writer spends on the build's other files too.
  */
-export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>, writer?: FileWriter, options: SearchIndexOptions = {}): Promise<{ pages: number; version: string }> {
+export async function writeSearchIndex(
+  outDir: string,
+  pages: ReadonlyArray<SearchPage>,
+  writer?: FileWriter,
+  options: SearchIndexOptions = {},
+): Promise<{ pages: number; version: string; ms: number }> {
+  const started = performance.now();
   const target = path.join(outDir, 'search');
   rmSync(target, { recursive: true, force: true });
   // Written into a temporary folder, named by the hash of everything in it once complete.
@@ -207,6 +215,7 @@ export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<Sear
   const hash = createHash('sha256');
   let first: string;
   let lens: number[];
+  let ms: number;
   try {
     pages.forEach((p, doc) => {
       // Sections past EXCERPT_SECTIONS, and text past EXCERPT_SOURCE, are in the index but not shown.
@@ -224,6 +233,7 @@ export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<Sear
       hash.update(file).update(bytes);
       out.write(path.join(inTmp, file), bytes);
     }
+    ms = performance.now() - started;
   } finally {
     await (writer ? out.flush() : out.close());
   }
@@ -235,5 +245,5 @@ export async function writeSearchIndex(outDir: string, pages: ReadonlyArray<Sear
   // The entry file last, by rename: it only ever names a complete version folder.
   writeFileSync(path.join(target, 'index.json.tmp'), JSON.stringify(meta));
   renameSync(path.join(target, 'index.json.tmp'), path.join(target, 'index.json'));
-  return { pages: pages.length, version };
+  return { pages: pages.length, version, ms };
 }

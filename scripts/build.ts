@@ -8,7 +8,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { buildApp } from '../esbuild.config.mjs';
-import { buildContent, printWarnings } from '../manifest/build-content.ts';
+import { buildContent, printWarnings, searchIndexLine } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { createHash } from 'node:crypto';
@@ -156,6 +156,7 @@ try {
 
   commitStage(stage, dist);
   printWarnings(content);
+  console.log(searchIndexLine(content));
   console.log(`Built ${content.manifest.pages.length} pages into ${path.relative(root, dist)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (e) {
   discardStage(stage);

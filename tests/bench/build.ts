@@ -18,6 +18,8 @@ export interface BuildRun {
   seconds: number;
   /** The time the build printed about itself ("in 2.3 s"), s; null when it printed none. */
   reported: number | null;
+  /** The search index's build time the build printed ("Search index: N pages in X ms."), ms; null when it printed none. */
+  searchIndexMs?: number | null;
   /** Peak of the summed resident memory of the process tree, bytes (null off Linux). */
   peakTreeRss: number | null;
   /** Largest single process's own peak (VmHWM), bytes. */
@@ -75,6 +77,7 @@ export function timedBuild(site: string, pages: number, contentDir: string, dist
         pages,
         seconds,
         reported: code === 0 ? Number(/ in ([\d.]+) s\.?\s*$/.exec(out.trim())?.[1] ?? Number.NaN) || null : null,
+        searchIndexMs: code === 0 ? searchIndexMs(out) : null,
         peakTreeRss: peak.treeRss,
         peakProcess: peak.largestProcess,
         output: code === 0 && !stopped ? (lines.at(-1) ?? '') : lines.slice(-25).join('\n'),
@@ -83,6 +86,12 @@ export function timedBuild(site: string, pages: number, contentDir: string, dist
       });
     });
   });
+}
+
+/** The search index's build time from the build's output, ms; null when the line is missing. */
+export function searchIndexMs(output: string): number | null {
+  const m = /^Search index: \d+ pages in ([\d.]+) ms\.$/m.exec(output);
+  return m ? Number(m[1]) : null;
 }
 
 /** Total size of the files under `dir`. */
