@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBudgets } from './budgets.ts';
 import type { BuildRun } from './build.ts';
 import type { BenchResults } from './results.ts';
+import type { RelevanceFigures } from './search-relevance.ts';
 
 const base: BenchResults = {
   date: '',
@@ -13,6 +14,7 @@ const base: BenchResults = {
   notMeasured: [],
   durationSeconds: 0,
 };
+const relevance = (engine: string, at3: number, mrr: number): RelevanceFigures => ({ engine, queries: 80, at1: mrr - 0.1, at3, mrr, misses: [] });
 const build = (site: string, pages: number, seconds: number, ok = true): BuildRun => ({ site, pages, seconds, reported: null, peakTreeRss: 1e9, peakProcess: 1e9, output: ok ? '' : 'Stopped after 240 s', ok });
 
 describe('budgets', () => {
@@ -28,5 +30,18 @@ describe('budgets', () => {
   it('leaves a budget without its figure unjudged, saying why', () => {
     const rows = checkBudgets({ ...base, build: [build('real', 67, 2.5), build('synthetic-10000', 10_000, 240, false)] });
     expect(rows.find((r) => r.id === 'build:10000:seconds')).toMatchObject({ pass: null, note: 'Stopped after 240 s' });
+  });
+
+  it('holds success@3 to 0.95 and to MiniSearch, and MRR to MiniSearch', () => {
+    const judge = (site: RelevanceFigures, minisearch: RelevanceFigures) => {
+      const rows = checkBudgets({ ...base, relevance: { site, minisearch } });
+      return [rows.find((r) => r.id === 'relevance:success@3')?.pass, rows.find((r) => r.id === 'relevance:mrr')?.pass];
+    };
+    expect(judge(relevance('site', 0.96, 0.85), relevance('MiniSearch', 0.9, 0.8))).toEqual([true, true]);
+    // Above MiniSearch is not enough: 0.95 is the floor.
+    expect(judge(relevance('site', 0.94, 0.85), relevance('MiniSearch', 0.9, 0.8))).toEqual([false, true]);
+    // Above the floor is not enough either, nor an MRR below the baseline's.
+    expect(judge(relevance('site', 0.96, 0.79), relevance('MiniSearch', 0.97, 0.8))).toEqual([false, false]);
+    expect(checkBudgets(base).some((r) => r.id.startsWith('relevance:'))).toBe(false);
   });
 });

@@ -58,6 +58,12 @@ export function checkBudgets(r: BenchResults): BudgetRow[] {
     rows.push(row(`search:${SCALE_PAGES}:bytes`, '≤ 300 KB', big ? big.bytesToFirst.total / KB : null, (v) => v <= 300, why));
     rows.push(row(`search:${SCALE_PAGES}:keystroke`, '< 30 ms', big?.perKeystroke.median, (v) => v < 30, why));
   }
+  if (r.relevance) {
+    // Beside the baseline a docs site would get for free: the site's own engine must not lose to it.
+    const { site, minisearch } = r.relevance;
+    rows.push(row('relevance:success@3', `≥ 0.95 and ≥ MiniSearch (${minisearch.at3.toFixed(3)})`, site.at3, (v) => v >= 0.95 && v >= minisearch.at3));
+    rows.push(row('relevance:mrr', `≥ MiniSearch (${minisearch.mrr.toFixed(3)})`, site.mrr, (v) => v >= minisearch.mrr));
+  }
   if (r.build) {
     const real = r.build.find((b) => b.site === 'real');
     rows.push(row('build:real:seconds', '< 3 s', real?.ok ? real.seconds : null, (v) => v < 3));

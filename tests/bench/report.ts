@@ -85,6 +85,17 @@ export function figures(r: BenchResults): Figure[] {
     add({ id: `search:${big}:keystroke`, section: 'search', page, figure: 'per keystroke after the first', value: ms(s.perKeystroke), unit: 'ms' });
     add({ section: 'search', page, figure: 'results for the whole word', value: num(s.results), unit: 'options' });
   }
+  if (r.relevance) {
+    const { site, minisearch } = r.relevance;
+    const page = `site (${site.queries} queries)`;
+    add({ section: 'relevance', page, figure: 'success@1', value: num(site.at1, 3), unit: 'share' });
+    add({ id: 'relevance:success@3', section: 'relevance', page, figure: 'success@3', value: num(site.at3, 3), unit: 'share' });
+    add({ id: 'relevance:mrr', section: 'relevance', page, figure: 'mean reciprocal rank', value: num(site.mrr, 3), unit: '' });
+    const base = 'MiniSearch (fuzzy 0.2, prefix, title x2)';
+    add({ section: 'relevance', page: base, figure: 'success@1', value: num(minisearch.at1, 3), unit: 'share' });
+    add({ section: 'relevance', page: base, figure: 'success@3', value: num(minisearch.at3, 3), unit: 'share' });
+    add({ section: 'relevance', page: base, figure: 'mean reciprocal rank', value: num(minisearch.mrr, 3), unit: '' });
+  }
   for (const l of r.lighthouse ?? []) {
     const id = `lighthouse:${l.path}`;
     add({ id: `${id}:performance`, section: 'lighthouse', page: l.path, figure: 'performance', value: num(l.performance), unit: 'score' });

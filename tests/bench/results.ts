@@ -4,6 +4,7 @@ import type { Machine } from './machine.ts';
 import type { Navigation } from './navigation.ts';
 import type { LighthouseScores } from './lighthouse.ts';
 import type { SearchFigures } from './search.ts';
+import type { RelevanceFigures } from './search-relevance.ts';
 import type { TimeToContent } from './time-to-content.ts';
 import type { FirstLoad } from './transfer.ts';
 import type { Authoring } from './authoring.ts';
@@ -35,6 +36,8 @@ export interface BenchResults {
   timeToContent?: TimeToContent;
   navigation?: Navigation;
   search?: Array<SearchFigures & { sitePages: number }>;
+  /** The relevance set, the site's engine beside MiniSearch over the same page texts. */
+  relevance?: { site: RelevanceFigures; minisearch: RelevanceFigures };
   lighthouse?: LighthouseScores[];
   /** The dev server's loop (npm run dev in a Chromium tab). */
   authoring?: Authoring;

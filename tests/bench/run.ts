@@ -191,11 +191,15 @@ if (has('lighthouse')) {
 }
 await server.close();
 
+// The relevance set, the site's engine beside MiniSearch over the same page texts: a few seconds in Node, so every run has it.
+await section('relevance set', async () => {
+  results.relevance = await relevanceFigures(opts.content);
+});
+
 results.durationSeconds = (performance.now() - started) / 1000;
 const budgets = checkBudgets(results);
 console.log(renderReport(results, budgets));
-// The relevance set, the site's engine beside MiniSearch over the same page texts.
-console.log(`\n${relevanceTable(await relevanceFigures(opts.content))}`);
+if (results.relevance) console.log(`\n${relevanceTable(results.relevance)}`);
 mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
 writeFileSync(opts.out, `${JSON.stringify({ ...results, budgets, errors }, null, 2)}\n`);
 console.log(`\nWrote ${opts.out}.`);
