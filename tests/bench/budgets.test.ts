@@ -4,6 +4,8 @@ import { checkBudgets } from './budgets.ts';
 import type { BuildRun } from './build.ts';
 import type { BenchResults } from './results.ts';
 import type { RelevanceFigures } from './search-relevance.ts';
+import type { TypingFigures } from './search.ts';
+import { spread } from './stats.ts';
 
 const base: BenchResults = {
   date: '',
@@ -15,6 +17,16 @@ const base: BenchResults = {
   durationSeconds: 0,
 };
 const relevance = (engine: string, at3: number, mrr: number): RelevanceFigures => ({ engine, queries: 80, at1: mrr - 0.1, at3, mrr, misses: [] });
+const typing = (site: string, sitePages: number, keys: number[], totalBytes: number): TypingFigures & { sitePages: number } => ({
+  site,
+  sitePages,
+  queries: ['q'],
+  passes: 1,
+  bytes: { search: totalBytes, js: 0, other: 0, total: totalBytes },
+  requests: 1,
+  keystrokes: keys.map((ms) => ({ query: 'q', key: 'x', ms, filesReady: true })),
+  perKeystroke: spread(keys),
+});
 const build = (site: string, pages: number, seconds: number, ok = true): BuildRun => ({ site, pages, seconds, reported: null, peakTreeRss: 1e9, peakProcess: 1e9, output: ok ? '' : 'Stopped after 240 s', ok });
 
 describe('budgets', () => {
@@ -43,5 +55,23 @@ describe('budgets', () => {
     // Above the floor is not enough either, nor an MRR below the baseline's.
     expect(judge(relevance('site', 0.96, 0.79), relevance('MiniSearch', 0.97, 0.8))).toEqual([false, false]);
     expect(checkBudgets(base).some((r) => r.id.startsWith('relevance:'))).toBe(false);
+  });
+
+  it('holds the real keystrokes to a frame at the median and 50 ms at the 95th percentile', () => {
+    const fast = Array.from({ length: 40 }, (_, i) => 5 + (i % 10));
+    const rows = checkBudgets({ ...base, searchTyping: [typing('real', 74, fast, 50_000)] });
+    const get = (id: string) => rows.find((r) => r.id === id);
+    expect(get('search:real:keystroke:median')).toMatchObject({ value: 9.5, pass: true });
+    expect(get('search:real:keystroke:p95')).toMatchObject({ value: 14, pass: true });
+    // A slow tail fails the 95th percentile without moving the median.
+    const tail = [...fast.slice(0, 36), 60, 70, 80, 90];
+    const slow = checkBudgets({ ...base, searchTyping: [typing('real', 74, tail, 50_000)] });
+    expect(slow.find((r) => r.id === 'search:real:keystroke:median')?.pass).toBe(true);
+    expect(slow.find((r) => r.id === 'search:real:keystroke:p95')).toMatchObject({ value: 70, pass: false });
+  });
+
+  it('says why a keystroke budget is not judged', () => {
+    const rows = checkBudgets({ ...base, searchTyping: [typing('real', 74, [], 50_000)] });
+    expect(rows.find((r) => r.id === 'search:real:keystroke:median')).toMatchObject({ pass: null, note: 'no keystroke of the real site changed the results with its files loaded' });
   });
 });

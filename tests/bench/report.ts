@@ -85,6 +85,17 @@ export function figures(r: BenchResults): Figure[] {
     add({ id: `search:${big}:keystroke`, section: 'search', page, figure: 'per keystroke after the first', value: ms(s.perKeystroke), unit: 'ms' });
     add({ section: 'search', page, figure: 'results for the whole word', value: num(s.results), unit: 'options' });
   }
+  for (const t of r.searchTyping ?? []) {
+    const key = t.site === 'real' ? 'real' : t.sitePages >= 10_000 ? '10000' : String(t.sitePages);
+    const page = `${t.sitePages.toLocaleString('en-US')} pages, ${t.queries.length} queries${t.passes > 1 ? `, typed ${t.passes} times` : ''}`;
+    const counted = `${t.perKeystroke.n} of ${t.keystrokes.length}`;
+    add({ id: `search:${key}:session`, section: 'search', page, figure: `transferred for the ${t.passes > 1 ? 'first pass' : 'session'} (from "/")`, value: kb(t.bytes.total), unit: 'KB gzip' });
+    add({ section: 'search', page, figure: '  of which search index/runtime', value: kb(t.bytes.search), unit: 'KB gzip' });
+    add({ section: 'search', page, figure: `requests for the ${t.passes > 1 ? 'first pass' : 'session'}`, value: num(t.requests), unit: 'count' });
+    add({ section: 'search', page, figure: `keystrokes counted (UI changed, no request meanwhile${t.passes > 1 ? ', last pass' : ''})`, value: counted, unit: 'keys' });
+    add({ id: `search:${key}:keystroke:median`, section: 'search', page, figure: 'per keystroke, files loaded: median (min–max)', value: ms(t.perKeystroke), unit: 'ms' });
+    add({ id: `search:${key}:keystroke:p95`, section: 'search', page, figure: 'per keystroke, files loaded: 95th percentile', value: num(t.perKeystroke.p95), unit: 'ms' });
+  }
   if (r.relevance) {
     const { site, minisearch } = r.relevance;
     const page = `site (${site.queries} queries)`;

@@ -3,7 +3,7 @@ import type { BuildRun } from './build.ts';
 import type { Machine } from './machine.ts';
 import type { Navigation } from './navigation.ts';
 import type { LighthouseScores } from './lighthouse.ts';
-import type { SearchFigures } from './search.ts';
+import type { SearchFigures, TypingFigures } from './search.ts';
 import type { RelevanceFigures } from './search-relevance.ts';
 import type { TimeToContent } from './time-to-content.ts';
 import type { FirstLoad } from './transfer.ts';
@@ -36,6 +36,8 @@ export interface BenchResults {
   timeToContent?: TimeToContent;
   navigation?: Navigation;
   search?: Array<SearchFigures & { sitePages: number }>;
+  /** Queries typed one after another: the real site's keystrokes once its files are loaded. */
+  searchTyping?: Array<TypingFigures & { sitePages: number }>;
   /** The relevance set, the site's engine beside MiniSearch over the same page texts. */
   relevance?: { site: RelevanceFigures; minisearch: RelevanceFigures };
   lighthouse?: LighthouseScores[];

@@ -21,7 +21,7 @@ import { benchPages, type BenchPages } from './pages.ts';
 import { PROFILE_TEXT } from './profile.ts';
 import { renderReport } from './report.ts';
 import type { BenchResults, Section } from './results.ts';
-import { measureSearch } from './search.ts';
+import { measureSearch, measureTyping, READER_QUERIES } from './search.ts';
 import { searchWord } from './search-word.ts';
 import { relevanceFigures, relevanceTable } from './search-relevance.ts';
 import { serveSite } from './site-server.ts';
@@ -164,6 +164,14 @@ if (has('search')) {
         await srv.close();
       }
     }
+  });
+}
+
+if (has('search')) {
+  await section('search: readers\' queries typed on the real site, then again once loaded', async () => {
+    // The second pass finds every file the queries need already loaded: its keystrokes are the client's work alone.
+    const t = await measureTyping(browser, server, { site: 'real', startPath: pages.default.path, startH1: pages.default.h1, queries: READER_QUERIES, passes: 2 });
+    (results.searchTyping ??= []).push({ ...t, sitePages: pages.all.length });
   });
 }
 

@@ -5,13 +5,18 @@
  * keystroke, keydown -> the last painted change of the search UI. Measured
  * with the 4x CPU slowdown and no network emulation (local server), so the
  * keystroke figure is the client's work, not round trips.
+ *
+ * Typed queries (`measureTyping`): several queries, one after another in the
+ * same tab, the box emptied between them. The bytes are the whole session's;
+ * the keystroke figures count only keystrokes during which no request was
+ * being answered, so they are the work after the files arrived.
  */
 import type { Browser, Page } from 'playwright-core';
 import { classify } from './classify.ts';
 import { pollPage, probeEvents, waitForH1, type KeyEvent } from './probe.ts';
-import { waitForQuiet, type SiteServer } from './site-server.ts';
+import { waitForQuiet, type Served, type SiteServer } from './site-server.ts';
 import { spread, type Spread } from './stats.ts';
-import { openTab } from './tab.ts';
+import { openTab, type Tab } from './tab.ts';
 
 /** Search figures on one site. */
 export interface SearchFigures {
@@ -53,8 +58,51 @@ async function settle(page: Page, server: SiteServer, changes: number, quietMs =
   }
 }
 
-/** Opens `startPath`, then searches `query`. */
-export async function measureSearch(browser: Browser, server: SiteServer, o: { site: string; startPath: string; startH1: string; query: string }): Promise<SearchFigures> {
+/** Bytes by kind: search index and runtime, app JS, the rest. */
+export function bytesByKind(served: readonly Served[]): { search: number; js: number; other: number; total: number } {
+  const bytes = { search: 0, js: 0, other: 0, total: 0 };
+  for (const s of served) {
+    const c = classify(new URL(s.url, 'http://x').pathname, new Set());
+    bytes[c === 'search' ? 'search' : c === 'js' ? 'js' : 'other'] += s.bytes;
+    bytes.total += s.bytes;
+  }
+  return bytes;
+}
+
+/**
+ * True when no request was being answered between a keystroke's keydown and
+ * its last painted change: whatever the keystroke needed had arrived before
+ * it, so its time is the client's work alone. Loading ahead for the next
+ * letters starts once the answer is painted, so it does not count against it.
+ */
+export function filesReady(down: number, lastChange: number, served: readonly Served[]): boolean {
+  return !served.some((s) => s.start <= lastChange && s.end >= down);
+}
+
+/** One typed letter: keydown -> last painted change (null when nothing changed). */
+interface Typed {
+  key: string;
+  down: KeyEvent | undefined;
+  lastChange: number | null;
+  ms: number | null;
+}
+
+/** Presses `key` in the focused box and waits for its answer. */
+async function typeKey(page: Page, server: SiteServer, key: string): Promise<Typed> {
+  const from = probeEvents(page).length;
+  const prior = await state(page);
+  const before = prior.lastChange ?? 0;
+  await page.keyboard.press(key);
+  const after = await settle(page, server, prior.changes);
+  const down = probeEvents(page)
+    .slice(from)
+    .find((e): e is KeyEvent => e.kind === 'key');
+  const changed = after.lastChange !== null && after.lastChange > before && down !== undefined;
+  return { key, down, lastChange: changed ? after.lastChange : null, ms: changed ? after.lastChange! - down.t : null };
+}
+
+/** Opens `startPath`, waits for the page to be quiet, turns the CPU slowdown on, and focuses the box with "/". */
+async function openBox(browser: Browser, server: SiteServer, o: { startPath: string; startH1: string }): Promise<{ tab: Tab; page: Page; logFrom: number }> {
   const tab = await openTab(browser, { network: false, cpu: false });
   try {
     const { page } = tab;
@@ -62,44 +110,115 @@ export async function measureSearch(browser: Browser, server: SiteServer, o: { s
     if (!(await waitForH1(page, o.startH1))) throw new Error(`${o.startPath} did not show its h1.`);
     await waitForQuiet(server, 1000);
     await tab.throttle({ network: false, cpu: true });
-
     const logFrom = server.log.length;
     await page.keyboard.press('/');
     const focused = await pollPage(page, 'document.activeElement instanceof HTMLInputElement', 5000);
     if (!focused) throw new Error('"/" did not focus a search field.');
+    return { tab, page, logFrom };
+  } catch (e) {
+    await tab.close();
+    throw e;
+  }
+}
 
+/** Opens `startPath`, then searches `query`. */
+export async function measureSearch(browser: Browser, server: SiteServer, o: { site: string; startPath: string; startH1: string; query: string }): Promise<SearchFigures> {
+  const { tab, page, logFrom } = await openBox(browser, server, o);
+  try {
     const keystrokes: SearchFigures['keystrokes'] = [];
     let firstKey: KeyEvent | undefined;
     for (const key of o.query) {
-      const from = probeEvents(page).length;
-      const prior = await state(page);
-      const before = prior.lastChange ?? 0;
-      await page.keyboard.press(key);
-      const after = await settle(page, server, prior.changes);
-      const down = probeEvents(page).slice(from).find((e): e is KeyEvent => e.kind === 'key');
-      firstKey ??= down;
-      const changed = after.lastChange !== null && after.lastChange > before && down !== undefined;
-      keystrokes.push({ key, ms: changed ? after.lastChange! - down.t : null });
+      const typed = await typeKey(page, server, key);
+      firstKey ??= typed.down;
+      keystrokes.push({ key, ms: typed.ms });
     }
     const final = await state(page);
     if (final.firstOption === null) throw new Error(`Searching "${o.query}" on ${o.site} showed no result.`);
     const served = server.log.slice(logFrom).filter((s) => s.start <= final.firstOption!);
-    const bytes = { search: 0, js: 0, other: 0, total: 0 };
-    for (const s of served) {
-      const c = classify(new URL(s.url, 'http://x').pathname, new Set());
-      bytes[c === 'search' ? 'search' : c === 'js' ? 'js' : 'other'] += s.bytes;
-      bytes.total += s.bytes;
-    }
     return {
       site: o.site,
       query: o.query,
-      bytesToFirst: bytes,
+      bytesToFirst: bytesByKind(served),
       requestsToFirst: served.length,
       msToFirst: firstKey ? final.firstOption - firstKey.t : null,
       keystrokes,
       perKeystroke: spread(keystrokes.slice(1).flatMap((k) => (k.ms === null ? [] : [k.ms]))),
       results: final.options,
     };
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * What readers of this site type, from the relevance set: a question in the
+ * reader's own words, and product words with a typo.
+ */
+export const READER_QUERIES = ['tests failing intermittently', 'virutal device setup'];
+
+/** One keystroke of typed queries. */
+export interface TypedKeystroke {
+  query: string;
+  key: string;
+  /** Keydown -> last painted change of the search UI, ms; null when nothing changed. */
+  ms: number | null;
+  /** No request was being answered from the keydown to the last change (see `filesReady`). */
+  filesReady: boolean;
+}
+
+/** Queries typed one after another in one tab. */
+export interface TypingFigures {
+  site: string;
+  queries: string[];
+  /** Times the queries were typed; the keystrokes are the last pass's, the earlier passes fill the caches. */
+  passes: number;
+  /** Body bytes from "/" to the first pass's last answer: every request, workers included. */
+  bytes: { search: number; js: number; other: number; total: number };
+  requests: number;
+  /** Every keystroke of the last pass. */
+  keystrokes: TypedKeystroke[];
+  /** Over the keystrokes that changed the UI with their files ready. */
+  perKeystroke: Spread;
+}
+
+/** The keystrokes a keystroke figure counts: a painted change, with nothing fetched meanwhile. */
+export function keystrokeSpread(keys: readonly TypedKeystroke[]): Spread {
+  return spread(keys.flatMap((k) => (k.ms !== null && k.filesReady ? [k.ms] : [])));
+}
+
+/**
+ * Opens `startPath` and types `queries` one after another, letter by letter,
+ * each answer awaited, the box emptied (select all, Backspace) between them;
+ * `passes` times over, in the same tab.
+ */
+export async function measureTyping(browser: Browser, server: SiteServer, o: { site: string; startPath: string; startH1: string; queries: readonly string[]; passes: number }): Promise<TypingFigures> {
+  const { tab, page, logFrom } = await openBox(browser, server, o);
+  try {
+    let keystrokes: TypedKeystroke[] = [];
+    let bytes: TypingFigures['bytes'] | undefined;
+    let requests = 0;
+    for (let pass = 0; pass < o.passes; pass++) {
+      keystrokes = [];
+      for (const [n, query] of o.queries.entries()) {
+        if (n > 0 || pass > 0) {
+          await page.keyboard.press('ControlOrMeta+A');
+          const prior = await state(page);
+          await page.keyboard.press('Backspace');
+          await settle(page, server, prior.changes);
+        }
+        for (const key of query) {
+          const typed = await typeKey(page, server, key);
+          const ready = typed.down !== undefined && typed.lastChange !== null && filesReady(typed.down.t, typed.lastChange, server.log.slice(logFrom));
+          keystrokes.push({ query, key, ms: typed.ms, filesReady: ready });
+        }
+      }
+      if (pass === 0) {
+        const served = server.log.slice(logFrom);
+        bytes = bytesByKind(served);
+        requests = served.length;
+      }
+    }
+    return { site: o.site, queries: [...o.queries], passes: o.passes, bytes: bytes!, requests, keystrokes, perKeystroke: keystrokeSpread(keystrokes) };
   } finally {
     await tab.close();
   }
