@@ -57,21 +57,24 @@ describe('budgets', () => {
     expect(checkBudgets(base).some((r) => r.id.startsWith('relevance:'))).toBe(false);
   });
 
-  it('holds the real keystrokes to a frame at the median and 50 ms at the 95th percentile', () => {
+  it('holds the real keystrokes to a frame at the median and 50 ms at the 95th percentile, and the session to 300 KB', () => {
     const fast = Array.from({ length: 40 }, (_, i) => 5 + (i % 10));
-    const rows = checkBudgets({ ...base, searchTyping: [typing('real', 74, fast, 50_000)] });
+    const rows = checkBudgets({ ...base, searchTyping: [typing('real', 74, fast, 50_000), typing('synthetic 10000', 10_001, fast, 280_000)] });
     const get = (id: string) => rows.find((r) => r.id === id);
     expect(get('search:real:keystroke:median')).toMatchObject({ value: 9.5, pass: true });
     expect(get('search:real:keystroke:p95')).toMatchObject({ value: 14, pass: true });
+    expect(get('search:10000:session')).toMatchObject({ value: 280, pass: true });
     // A slow tail fails the 95th percentile without moving the median.
     const tail = [...fast.slice(0, 36), 60, 70, 80, 90];
-    const slow = checkBudgets({ ...base, searchTyping: [typing('real', 74, tail, 50_000)] });
+    const slow = checkBudgets({ ...base, searchTyping: [typing('real', 74, tail, 50_000), typing('synthetic 10000', 10_001, fast, 301_000)] });
     expect(slow.find((r) => r.id === 'search:real:keystroke:median')?.pass).toBe(true);
     expect(slow.find((r) => r.id === 'search:real:keystroke:p95')).toMatchObject({ value: 70, pass: false });
+    expect(slow.find((r) => r.id === 'search:10000:session')?.pass).toBe(false);
   });
 
   it('says why a keystroke budget is not judged', () => {
     const rows = checkBudgets({ ...base, searchTyping: [typing('real', 74, [], 50_000)] });
     expect(rows.find((r) => r.id === 'search:real:keystroke:median')).toMatchObject({ pass: null, note: 'no keystroke of the real site changed the results with its files loaded' });
+    expect(rows.find((r) => r.id === 'search:10000:session')).toMatchObject({ pass: null, note: 'no 10,000-page site was typed on' });
   });
 });

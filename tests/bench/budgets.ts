@@ -60,10 +60,12 @@ export function checkBudgets(r: BenchResults): BudgetRow[] {
   }
   if (r.searchTyping) {
     const real = r.searchTyping.find((t) => t.site === 'real');
+    const big = r.searchTyping.find((t) => t.sitePages >= SCALE_PAGES);
     // One frame at 60 Hz for the usual keystroke; the slow tail may not be felt as a stall.
     const why = 'no keystroke of the real site changed the results with its files loaded';
     rows.push(row('search:real:keystroke:median', '≤ 16 ms', real?.perKeystroke.median, (v) => v <= 16, real ? why : 'the real site was not typed on'));
     rows.push(row('search:real:keystroke:p95', '≤ 50 ms', real?.perKeystroke.p95, (v) => v <= 50, real ? why : 'the real site was not typed on'));
+    rows.push(row(`search:${SCALE_PAGES}:session`, '≤ 300 KB', big ? big.bytes.total / KB : null, (v) => v <= 300, `no ${SCALE_PAGES.toLocaleString('en-US')}-page site was typed on`));
   }
   if (r.relevance) {
     // Beside the baseline a docs site would get for free: the site's own engine must not lose to it.

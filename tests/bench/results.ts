@@ -36,7 +36,7 @@ export interface BenchResults {
   timeToContent?: TimeToContent;
   navigation?: Navigation;
   search?: Array<SearchFigures & { sitePages: number }>;
-  /** Queries typed one after another: the real site's keystrokes once its files are loaded. */
+  /** Queries typed one after another: the real site's keystrokes once cached, the largest synthetic site's session. */
   searchTyping?: Array<TypingFigures & { sitePages: number }>;
   /** The relevance set, the site's engine beside MiniSearch over the same page texts. */
   relevance?: { site: RelevanceFigures; minisearch: RelevanceFigures };

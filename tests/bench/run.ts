@@ -27,6 +27,7 @@ import { relevanceFigures, relevanceTable } from './search-relevance.ts';
 import { serveSite } from './site-server.ts';
 import { writeStaticPage } from './static-baseline.ts';
 import { generateSite } from './synthetic-site.ts';
+import { SEARCH_SESSION } from './vocabulary.ts';
 import { measureTimeToContent } from './time-to-content.ts';
 import { measureFirstLoad } from './transfer.ts';
 import { measureAuthoring, type AuthoringSite } from './authoring.ts';
@@ -173,6 +174,18 @@ if (has('search')) {
     const t = await measureTyping(browser, server, { site: 'real', startPath: pages.default.path, startH1: pages.default.h1, queries: READER_QUERIES, passes: 2 });
     (results.searchTyping ??= []).push({ ...t, sitePages: pages.all.length });
   });
+  if (largest) {
+    await section(`search: a session of ${SEARCH_SESSION.length} queries on the ${largest.pages.toLocaleString('en-US')}-page site`, async () => {
+      const srv = await serveSite(largest.dist);
+      try {
+        const queries = SEARCH_SESSION.map((q) => q.typed);
+        const t = await measureTyping(browser, srv, { site: largest.label, startPath: largest.info.default.path, startH1: largest.info.default.h1, queries, passes: 1 });
+        (results.searchTyping ??= []).push({ ...t, sitePages: largest.pages });
+      } finally {
+        await srv.close();
+      }
+    });
+  }
 }
 
 if (has('authoring')) {

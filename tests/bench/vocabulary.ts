@@ -55,3 +55,23 @@ export function rareTerms(count: number, seed: number): string[] {
 export function commonWord(rand: () => number): string {
   return COMMON[Math.floor(COMMON.length * rand() ** 2.2)]!;
 }
+
+/**
+ * A reader's search session on a synthetic site: ten queries of common words,
+ * four of them misspelt the ways readers misspell (a letter left out, two
+ * letters swapped, a wrong first letter), so the session loads the term lists
+ * that correct typos as well as the shards of exact words. `meant` is the
+ * query without its typos.
+ */
+export const SEARCH_SESSION: ReadonlyArray<{ typed: string; meant: string }> = [
+  { typed: 'voice test results', meant: 'voice test results' },
+  { typed: 'monitorng uptime alert', meant: 'monitoring uptime alert' },
+  { typed: 'webhook endpoint status', meant: 'webhook endpoint status' },
+  { typed: 'trnascript match threshold', meant: 'transcript match threshold' },
+  { typed: 'concurrent users ramp', meant: 'concurrent users ramp' },
+  { typed: 'pronunciation acent', meant: 'pronunciation accent' },
+  { typed: 'schedule daily report', meant: 'schedule daily report' },
+  { typed: 'keypad tone dial', meant: 'keypad tone dial' },
+  { typed: 'bashboard history', meant: 'dashboard history' },
+  { typed: 'recording audio quality', meant: 'recording audio quality' },
+];
