@@ -244,6 +244,7 @@ describe('service worker updates', () => {
       const before = loads();
       await followToNewVersion(controlled);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== (window as unknown as { __firstWorker: unknown }).__firstWorker)).toBe(true);
+      // No condition marks "no second reload coming": a second of watching is the claim's bound.
       await page.waitForTimeout(1000);
       expect(loads()).toBe(before + 1);
     });
