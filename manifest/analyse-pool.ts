@@ -13,6 +13,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { bundle } from '../scripts/ts-bundle.mjs';
 import { analyseMarkdown, type MarkdownFacts } from './markdown.ts';
 
 /** From this many pages the workers do all the parsing, one per core. */
@@ -44,11 +45,9 @@ export function planFor(pages: number, bytes: number): PoolPlan {
   return { workers: 0, here: true };
 }
 
-/** The script a worker runs: a bundle when the build runs through scripts/run-ts.mjs, else a wrapper that registers tsx. */
+/** The script a worker runs: the bundle of its TypeScript entry (a thread cannot load TypeScript by itself). */
 async function workerScript(): Promise<URL> {
-  const runTs = (globalThis as Record<symbol, { bundle(entry: string): Promise<string> } | undefined>)[Symbol.for('run-ts')];
-  if (runTs) return pathToFileURL(await runTs.bundle(fileURLToPath(new URL('./analyse-worker-main.ts', import.meta.url))));
-  return new URL('./analyse-worker.mjs', import.meta.url);
+  return pathToFileURL(await bundle(fileURLToPath(new URL('./analyse-worker-main.ts', import.meta.url))));
 }
 
 interface Job {
