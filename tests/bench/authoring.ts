@@ -150,7 +150,7 @@ async function measureEdits(page: Page, file: string, runs: number, gapMs: numbe
       const marker = `Edited sentence number ${i} ${Math.random().toString(36).slice(2, 8)}.`;
       const before = await page.evaluate(() => window.scrollY);
       // Resolves in the page with the epoch time of the first frame that shows the marker.
-      // A string, not a function: the bench runs through tsx, whose helpers (named functions) do not exist in the page.
+      // A string, not a function: a function is sent as the text the bundler made of it, whose helpers would not exist in the page.
       await page.evaluate(`(() => {
         const m = ${JSON.stringify(marker)};
         window.seenAt = new Promise((resolve) => {
