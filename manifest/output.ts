@@ -54,6 +54,8 @@ parentPort.on('message', ({ jobs, kb }) => {
 `;
 /** Writer threads: creating files and folders is the kernel's work, which threads on several cores do side by side. */
 const THREADS = Math.min(availableParallelism(), 4);
+/** SITE_WRITER_THREADS=0 writes every file on the build's thread (the bench builds the largest site both ways). */
+const WRITER_THREADS = process.env.SITE_WRITER_THREADS !== '0';
 /**
  * Files written in this thread before the writer threads start. The real
  * content writes about 1,500: threads would cost their start-up and, on two
@@ -135,7 +137,7 @@ export class FileWriter {
     // A file written again: everything asked before it lands first.
     if (this.seen.has(job[0])) this.barrier();
     this.seen.add(job[0]);
-    if (this.files++ < THREADS_FROM) return this.writeHere(job);
+    if (!WRITER_THREADS || this.files++ < THREADS_FROM) return this.writeHere(job);
     if (this.lanes.length === 0) this.start();
     this.batch.push(job);
     this.batchBytes += size;
