@@ -10,8 +10,8 @@
  * one of them changes, a package is installed or esbuild's version changes.
  * Packages with native code (esbuild) or that find their own files on disk
  * (Playwright, Lighthouse, the packaged Chromium: the bench) stay external.
- * `import.meta.url` keeps naming each project module's own source file, so
- * paths resolved from it (the project root) still hold.
+ * `import.meta.url`, `.dirname` and `.filename` keep naming each project
+ * module's own source file, so paths resolved from them still hold.
  */
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -25,11 +25,11 @@ const dir = path.join(root, 'node_modules/.cache/run-ts');
 /** Packages that must be loaded from node_modules as they are. */
 const EXTERNAL = ['esbuild', 'playwright-core', 'lighthouse', '@sparticuz/chromium'];
 /**
- * `import.meta.url` in a module's text. Never written out in this file: this
- * file is bundled too (into the build, which bundles its workers' entries),
- * and its own text would be rewritten.
+ * `import.meta.url`, `.dirname` or `.filename` in a module's text. Never
+ * written out in this file: this file is bundled too (into the build, which
+ * bundles its workers' entries), and its own text would be rewritten.
  */
-const META_URL = /\bimport\.meta\.url\b/g;
+const META_PLACE = /\bimport\.meta\.(url|dirname|filename)\b/g;
 const META = ['import', 'meta'].join('.');
 
 /** Size and modification time of a file, or null when it is gone. */
@@ -54,14 +54,15 @@ function fresh(metaFile, entryAbs) {
   return Object.entries(meta.inputs).every(([file, s]) => stamp(file) === s);
 }
 
-/** Replaces `import.meta.url` in each project module with that module's own file URL. */
+/** Replaces `import.meta.url` (and `.dirname`, `.filename`) in each project module with that module's own. */
 const ownUrl = {
   name: 'own-import-meta-url',
   setup(build) {
     build.onLoad({ filter: /\.(ts|tsx|mts|mjs)$/ }, (a) => {
       if (a.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = readFileSync(a.path, 'utf8');
-      const contents = source.replace(META_URL, JSON.stringify(pathToFileURL(a.path).href));
+      const own = { url: pathToFileURL(a.path).href, dirname: path.dirname(a.path), filename: a.path };
+      const contents = source.replace(META_PLACE, (_, key) => JSON.stringify(own[key]));
       return { contents, loader: a.path.endsWith('.tsx') ? 'tsx' : a.path.endsWith('.mjs') ? 'js' : 'ts' };
     });
   },
