@@ -29,20 +29,13 @@ export function printWarnings(r: CompileResult): void {
 
 /** Compiles and writes; throws ContentBuildError on broken content (nothing written then). */
 export async function buildContent(o: BuildContentOptions): Promise<BuiltContent> {
-  // Per-page files go to disk as they are made, written on a thread of their own
-  // while this one goes on: the compiler has checked everything before it makes them.
+  // Per-page files go to disk as they are made: the compiler has checked everything before it makes them.
   const out = new FileWriter(o.outDir);
-  try {
-    const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, emit: (file, text) => out.write(file, text) });
-    for (const [file, text] of r.files) out.write(file, text);
-    for (const [file, src] of r.copies) out.copy(file, src);
-    // Handed to the writer: the chunks' text need not stay in memory while the search index is built.
-    r.files.clear();
-    const { pages, ms } = await writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms });
-    await out.flush();
-    return Object.assign(r, { searchIndex: { pages, ms } });
-  } finally {
-    // Nothing is left writing into the folder when this returns or throws (a failed build removes it).
-    await out.close().catch(() => undefined);
-  }
+  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, emit: (file, text) => out.write(file, text) });
+  for (const [file, text] of r.files) out.write(file, text);
+  for (const [file, src] of r.copies) out.copy(file, src);
+  // Written: the chunks' text need not stay in memory while the search index is built.
+  r.files.clear();
+  const { pages, ms } = writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms });
+  return Object.assign(r, { searchIndex: { pages, ms } });
 }

@@ -49,7 +49,7 @@ function put(file: string, text: string): void {
   renameSync(`${abs}.tmp`, abs);
 }
 
-async function write(): Promise<void> {
+function write(): void {
   if (!dirty || !site) return;
   dirty = false;
   const config = site.config;
@@ -78,7 +78,7 @@ async function write(): Promise<void> {
     .digest('hex');
   const before = existsSync(searchKeyFile) ? readFileSync(searchKeyFile, 'utf8') : '';
   if (key !== before || !existsSync(path.join(outDir, 'search', 'index.json'))) {
-    await writeSearchIndex(
+    writeSearchIndex(
       outDir,
       list.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.sections, terms: p.terms })),
       undefined,

@@ -194,49 +194,33 @@ function excerptSource(text: string): string {
 /**
  * Indexes `pages` and writes `<outDir>/search/`, replacing any previous index;
  * through `writer` when given (the build's, rooted at `outDir`), else its own.
- * `ms` is the time spent indexing, without the wait for the writer's thread,
- * which a shared writer spends on the build's other files too.
+ * `ms` is the time spent indexing and writing it.
  */
-export async function writeSearchIndex(
-  outDir: string,
-  pages: ReadonlyArray<SearchPage>,
-  writer?: FileWriter,
-  options: SearchIndexOptions = {},
-): Promise<{ pages: number; version: string; ms: number }> {
+export function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>, writer?: FileWriter, options: SearchIndexOptions = {}): { pages: number; version: string; ms: number } {
   const started = performance.now();
   const target = path.join(outDir, 'search');
   rmSync(target, { recursive: true, force: true });
   // Written into a temporary folder, named by the hash of everything in it once complete.
   const tmp = path.join(target, `tmp-${process.pid}`);
   for (const sub of ['s', 't', 'd', 'w']) mkdirSync(path.join(tmp, sub), { recursive: true });
-  // Files are written on another thread while this one goes on indexing.
   const out = writer ?? new FileWriter(outDir);
   const inTmp = path.relative(outDir, tmp);
   const hash = createHash('sha256');
-  let first: string;
-  let lens: number[];
-  let ms: number;
-  try {
-    pages.forEach((p, doc) => {
-      // Sections past EXCERPT_SECTIONS, and text past EXCERPT_SOURCE, are in the index but not shown.
-      const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.slice(0, EXCERPT_SECTIONS).map((s) => [s.slug, s.title, excerptSource(s.text)]) };
-      const text = JSON.stringify(f);
-      hash.update(`${doc}\0${text}\0`);
-      out.write(path.join(inTmp, 'd', `${doc}.json`), text);
-    });
-    const { terms } = invert(pages);
-    const made = shards(terms);
-    first = made.first;
-    lens = made.lens;
-    terms.clear();
-    for (const [file, bytes] of [...made.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      hash.update(file).update(bytes);
-      out.write(path.join(inTmp, file), bytes);
-    }
-    ms = performance.now() - started;
-  } finally {
-    await (writer ? out.flush() : out.close());
+  pages.forEach((p, doc) => {
+    // Sections past EXCERPT_SECTIONS, and text past EXCERPT_SOURCE, are in the index but not shown.
+    const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.slice(0, EXCERPT_SECTIONS).map((s) => [s.slug, s.title, excerptSource(s.text)]) };
+    const text = JSON.stringify(f);
+    hash.update(`${doc}\0${text}\0`);
+    out.write(path.join(inTmp, 'd', `${doc}.json`), text);
+  });
+  const { terms } = invert(pages);
+  const { first, lens, files } = shards(terms);
+  terms.clear();
+  for (const [file, bytes] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    hash.update(file).update(bytes);
+    out.write(path.join(inTmp, file), bytes);
   }
+  const ms = performance.now() - started;
   const version = hash.digest('hex').slice(0, 12);
   renameSync(tmp, path.join(target, version));
   const syn = (options.synonyms ?? []).map((group) => group.map((member) => words(foldText(member)))).filter((g) => g.filter((m) => m.length > 0).length >= 2);

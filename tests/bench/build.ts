@@ -37,15 +37,15 @@ export interface BuildRun {
 const RUN_TS = path.resolve('scripts/run-ts.mjs');
 
 /**
- * Builds `contentDir` into `distDir`, with `env` added to the environment. A
- * build still running after `capSeconds` is stopped (its processes, by pid)
- * so the bench stays within its time; it then counts as failed.
+ * Builds `contentDir` into `distDir`. A build still running after
+ * `capSeconds` is stopped (its processes, by pid) so the bench stays within
+ * its time; it then counts as failed.
  */
-export function timedBuild(site: string, pages: number, contentDir: string, distDir: string, capSeconds = Number.POSITIVE_INFINITY, env: Record<string, string> = {}): Promise<BuildRun> {
+export function timedBuild(site: string, pages: number, contentDir: string, distDir: string, capSeconds = Number.POSITIVE_INFINITY): Promise<BuildRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [RUN_TS, 'scripts/build.ts'], {
-      env: { ...process.env, ...env, CONTENT_DIR: contentDir, DIST_DIR: distDir },
+      env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: distDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const mem = watchMemory(child.pid!);

@@ -37,13 +37,6 @@ export function figures(r: BenchResults): Figure[] {
   const syn = (r.build ?? []).filter((b) => b.site !== 'real').slice(-2);
   if (syn.length === 2) add({ id: 'build:growth', section: 'build', page: `${syn[1]!.pages.toLocaleString('en-US')} vs ${syn[0]!.pages.toLocaleString('en-US')} pages`, figure: 'time per page ratio', value: '', unit: 'x' });
   if (syn.length === 2 && syn.every((b) => b.ok && b.peakTreeRss !== null)) add({ section: 'build', page: `${syn[1]!.pages.toLocaleString('en-US')} vs ${syn[0]!.pages.toLocaleString('en-US')} pages`, figure: 'peak memory ratio (pages ratio in brackets)', value: `${num(syn[1]!.peakTreeRss! / syn[0]!.peakTreeRss!, 2)} (${num(syn[1]!.pages / syn[0]!.pages, 0)})`, unit: 'x' });
-  const wt = r.writerThreads;
-  if (wt) {
-    const page = `synthetic ${wt.with.pages.toLocaleString('en-US')} pages`;
-    add({ section: 'build', page, figure: wt.without.ok ? 'wall time without writer threads (SITE_WRITER_THREADS=0)' : 'wall time without writer threads (FAILED or stopped)', value: num(wt.without.seconds, 1), unit: 's' });
-    add({ section: 'build', page, figure: 'peak memory without writer threads', value: num(wt.without.peakTreeRss === null ? null : wt.without.peakTreeRss / 1e9, 2), unit: 'GB' });
-    add({ section: 'build', page, figure: "writer threads' gain (wall time saved of the build without them)", value: wt.without.ok ? num(((wt.without.seconds - wt.with.seconds) / wt.without.seconds) * 100, 0) : '–', unit: '%' });
-  }
   for (const t of r.transfer ?? []) {
     const page = `${t.label} ${t.path}`;
     for (const c of CATEGORIES) if (t.bytes[c] > 0 || ['js', 'css', 'fonts', 'manifest', 'chunk'].includes(c)) add({ section: 'transfer', page, figure: LABELS[c]!, value: kb(t.bytes[c]), unit: 'KB gzip' });

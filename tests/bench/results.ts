@@ -30,8 +30,6 @@ export interface BenchResults {
   pages: { home: string; default: string; overview: string | null; notFound: string; count: number };
   /** Real content build, then synthetic sites by size. */
   build?: BuildRun[];
-  /** The largest synthetic site built again with SITE_WRITER_THREADS=0, beside its build with writer threads. */
-  writerThreads?: { with: BuildRun; without: BuildRun };
   transfer?: FirstLoad[];
   /** Default pages of the synthetic sites (first-load data at scale). */
   scale?: ScaleLoad[];

@@ -86,8 +86,6 @@ const builds: BuildRun[] = [realBuild];
 const synthetic: Built[] = [];
 const wantSynthetic = has('build') || has('search') || has('transfer');
 const sizes = has('build') ? opts.sizes : opts.sizes.slice(-1);
-/** The last synthetic site built: its build and where its content and dist are. */
-let lastSynthetic: { build: BuildRun; dir: string; content: string } | undefined;
 for (const n of wantSynthetic ? sizes : []) {
   say(`generating a synthetic site of ${n.toLocaleString('en-US')} pages`);
   const dir = path.join(work, `synthetic-${n}`);
@@ -96,22 +94,10 @@ for (const n of wantSynthetic ? sizes : []) {
   say(`  generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s; building`);
   const b = await timedBuild(`synthetic-${n}`, gen.pages, gen.contentDir, path.join(dir, 'dist'), opts.buildCapSeconds);
   builds.push(b);
-  lastSynthetic = { build: b, dir, content: gen.contentDir };
   if (b.ok) synthetic.push({ label: `synthetic ${n}`, pages: gen.pages, dist: path.join(dir, 'dist'), content: gen.contentDir, info: benchPages(gen.contentDir) });
   else results.notMeasured.push(`synthetic ${n.toLocaleString('en-US')}-page site: ${b.output.split('\n').at(-1)}`);
 }
 if (has('build')) results.build = builds;
-// The file writer's threads, side by side: the largest synthetic site again, every file written on the build's thread.
-if (has('build') && lastSynthetic?.build.ok) {
-  const { build, dir, content } = lastSynthetic;
-  say(`building the ${build.pages.toLocaleString('en-US')}-page site again without writer threads`);
-  const dist = path.join(dir, 'dist-no-writer-threads');
-  const without = await timedBuild(`${build.site}-no-writer-threads`, build.pages, content, dist, opts.buildCapSeconds, { SITE_WRITER_THREADS: '0' });
-  rmSync(dist, { recursive: true, force: true });
-  results.writerThreads = { with: build, without };
-  const gb = (b: BuildRun) => (b.peakTreeRss === null ? '?' : (b.peakTreeRss / 1e9).toFixed(2));
-  say(`  with writer threads ${build.seconds.toFixed(1)} s, ${gb(build)} GB; without ${without.seconds.toFixed(1)} s, ${gb(without)} GB`);
-}
 const largest = synthetic.at(-1);
 
 const browser: Browser = await launchBrowser();

@@ -82,7 +82,7 @@ export async function siteRanking(pages: ReadonlyArray<SearchPage>, synonyms: st
   const out = mkdtempSync(path.join(tmpdir(), 'search-relevance-'));
   const server = await startServer({ root: out, port: 0 });
   try {
-    await writeSearchIndex(out, pages, undefined, { synonyms });
+    writeSearchIndex(out, pages, undefined, { synonyms });
     const engine = await createLocalEngine(`${server.url}/search/`);
     const ranked: string[][] = [];
     for (const q of set) ranked.push((await engine.search(q.query)).map((g) => g.path));

@@ -58,11 +58,11 @@ describe('shard format', () => {
 });
 
 describe('writeSearchIndex', () => {
-  it('writes the entry, one fragment per page and the shards, replacing an old index', async () => {
+  it('writes the entry, one fragment per page and the shards, replacing an old index', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
     mkdirSync(path.join(out, 'search', 'old'), { recursive: true });
     writeFileSync(path.join(out, 'search', 'old', 'stale.bin'), 'old');
-    const r = await writeSearchIndex(out, pages);
+    const r = writeSearchIndex(out, pages);
     const meta = readMeta(out);
     expect(meta).toEqual({ v: r.version, docs: 3, first: expect.stringContaining('m') as unknown, lens: expect.arrayContaining([4, 7]) as unknown, syn: [] });
     expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
@@ -96,23 +96,23 @@ describe('writeSearchIndex', () => {
     expect(existsSync(path.join(dir, 's', 'caf.bin'))).toBe(true);
   });
 
-  it('gives the same version for the same pages and another for changed text', async () => {
-    const a = await writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), pages);
-    const b = await writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), pages);
+  it('gives the same version for the same pages and another for changed text', () => {
+    const a = writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), pages);
+    const b = writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), pages);
     const changed = pages.map((p, i) => (i === 2 ? { ...p, title: 'Web chat' } : p));
-    const c = await writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), changed);
+    const c = writeSearchIndex(mkdtempSync(path.join(tmpdir(), 'search-index-')), changed);
     expect(a.version).toBe(b.version);
     expect(c.version).not.toBe(a.version);
   });
 
-  it(`keeps a common word's ${MAX_POSTINGS} best pages`, async () => {
+  it(`keeps a common word's ${MAX_POSTINGS} best pages`, () => {
     const many: SearchPage[] = Array.from({ length: MAX_POSTINGS + 50 }, (_, i) => ({
       path: `/p/${i}.html`,
       title: i === MAX_POSTINGS + 10 ? 'Widget widget' : `Page ${i}`,
       sections: [{ slug: '', title: '', text: 'widget '.repeat(1 + (i % 3)) + 'filler '.repeat(40) }],
     }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    const r = await writeSearchIndex(out, many);
+    const r = writeSearchIndex(out, many);
     const shard = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'wid.bin'))));
     const docs = [...shard.terms.get('widget')!.docs];
     expect(docs).toHaveLength(MAX_POSTINGS);
@@ -270,7 +270,7 @@ describe('the engine over HTTP', () => {
   const requests: string[] = [];
   beforeAll(async () => {
     out = mkdtempSync(path.join(tmpdir(), 'search-engine-'));
-    await writeSearchIndex(out, pages);
+    writeSearchIndex(out, pages);
     server = await startServer({ root: out, port: 0 });
   });
   const realFetch = globalThis.fetch;
@@ -357,7 +357,7 @@ describe('the engine over HTTP', () => {
     expect((await e.search('webchat')).map((g) => g.path)).toEqual(['/guides/webchat/']);
     // Deploy: a new index with other text replaces the old one on the server.
     const next = mkdtempSync(path.join(tmpdir(), 'search-next-'));
-    await writeSearchIndex(next, [...pages, { path: '/guides/watson/', title: 'Watson assistants', sections: [] }]);
+    writeSearchIndex(next, [...pages, { path: '/guides/watson/', title: 'Watson assistants', sections: [] }]);
     rmSync(path.join(out, 'search'), { recursive: true });
     renameSync(path.join(next, 'search'), path.join(out, 'search'));
     // "assistants" needs a shard this engine has not loaded: its old address is gone.
@@ -374,7 +374,7 @@ describe('guesses on a larger site', () => {
       sections: [{ slug: '', title: '', text: `${i % 2 ? 'monitor' : 'move'} ${'x '.repeat(i)}` }],
     }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-guess-'));
-    await writeSearchIndex(out, all);
+    writeSearchIndex(out, all);
     const server = await startServer({ root: out, port: 0 });
     const realFetch = globalThis.fetch;
     const asked: string[] = [];
@@ -411,7 +411,7 @@ describe('a word on every page', () => {
       sections: [{ slug: '', title: '', text: 'overview of the product' }],
     }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-every-'));
-    const r = await writeSearchIndex(out, all);
+    const r = writeSearchIndex(out, all);
     const shard = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'ove.bin'))));
     expect(shard.terms.get('overview')!.idf).toBeGreaterThan(0);
     const server = await startServer({ root: out, port: 0 });
@@ -431,7 +431,7 @@ describe('a word on every page', () => {
 describe('damaged index files', () => {
   it('reports a truncated shard or a malformed page text as a damaged index, not an exception of the decoder', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    const r = await writeSearchIndex(out, pages);
+    const r = writeSearchIndex(out, pages);
     const dir = path.join(out, 'search', r.version);
     const shard = readFileSync(path.join(dir, 's', 'mon.bin'));
     writeFileSync(path.join(dir, 's', 'mon.bin'), shard.subarray(0, shard.length - 6));
@@ -448,7 +448,7 @@ describe('damaged index files', () => {
 
   it('corrects a typo in any letter, and offers the correction', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    await writeSearchIndex(out, pages, undefined, { synonyms: [['DTMF', 'keypad tones']] });
+    writeSearchIndex(out, pages, undefined, { synonyms: [['DTMF', 'keypad tones']] });
     const server = await startServer({ root: out, port: 0 });
     try {
       const e = await createLocalEngine(`${server.url}/search/`);
