@@ -13,7 +13,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { bundle } from '../scripts/ts-bundle.mjs';
+import { bundle } from './ts-bundle.mjs';
 import { analyseMarkdown, type MarkdownFacts } from './markdown.ts';
 
 /** From this many pages the workers do all the parsing, one per core. */

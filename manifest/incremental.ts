@@ -22,7 +22,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { bundle } from '../scripts/ts-bundle.mjs';
+import { bundle } from './ts-bundle.mjs';
 import type { FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { Chunk } from '../src/shared/schemas/manifest.ts';

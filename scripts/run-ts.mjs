@@ -1,7 +1,7 @@
 /**
  * Runs a TypeScript entry point of the project (`node scripts/run-ts.mjs
  * scripts/build.ts [args]`) as one esbuild bundle of the entry, the
- * project's modules and the packages they import (scripts/ts-bundle.mjs),
+ * project's modules and the packages they import (manifest/ts-bundle.mjs),
  * which Node then imports. A build that loads one file instead of some six
  * hundred starts sooner than one that transpiles each file on import (see
  * the README, Performance, for the figures).
@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
-import { bundle } from './ts-bundle.mjs';
+import { bundle } from '../manifest/ts-bundle.mjs';
 
 // V8 compiles optimized code for a function once it has run a given amount
 // of bytecode: a budget set for long-lived pages. A build runs for seconds,

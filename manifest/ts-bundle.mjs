@@ -19,9 +19,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-// Inside the project's node_modules, wherever the command runs from.
-const dir = path.join(root, 'node_modules/.cache/run-ts');
+/**
+ * The project's folder, worked out when a bundle is asked for: a module that merely imports this one
+ * (the compiler, in a test environment whose module URLs are not files) must not fail.
+ */
+const projectRoot = () => fileURLToPath(new URL('..', import.meta.url));
 /** Packages that must be loaded from node_modules as they are. */
 const EXTERNAL = ['esbuild', 'playwright-core', 'lighthouse', '@sparticuz/chromium'];
 /**
@@ -74,6 +76,9 @@ const ownUrl = {
  * @returns {Promise<string>} the bundle's path
  */
 export async function bundle(entryAbs) {
+  const root = projectRoot();
+  // Inside the project's node_modules, wherever the command runs from.
+  const dir = path.join(root, 'node_modules/.cache/run-ts');
   const name = path
     .relative(root, entryAbs)
     .replace(/[^\w.-]+/g, '_')
@@ -109,7 +114,7 @@ export async function bundle(entryAbs) {
   // The lockfile too: an install may change a package without touching the files read so far.
   inputs[path.join(root, 'package-lock.json')] = stamp(path.join(root, 'package-lock.json'));
   // And this file, whose options make the bundle.
-  const self = path.join(root, 'scripts/ts-bundle.mjs');
+  const self = path.join(root, 'manifest/ts-bundle.mjs');
   inputs[self] = stamp(self);
   mkdirSync(dir, { recursive: true });
   // Written beside and renamed into place, so a build (or test thread) running at the same time never reads half a file.
