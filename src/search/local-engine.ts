@@ -58,18 +58,6 @@ const SCORES_KEPT = 32;
 /** Recent queries whose "Did you mean" suggestion is kept. */
 const SUGGESTIONS_KEPT = 64;
 
-/** The result groups made by `groupOf`, on its first call. */
-let looseGroups: ResultGroups | undefined;
-
-/**
- * A page's result group, outside any engine (for tests and tools). It keeps
- * its own groups, apart from every engine's, so that asking again while the
- * query matches the same words gives the same object, as in an engine.
- */
-export function groupOf(f: SearchFragment, query: ReadonlyArray<string>): SearchGroup {
-  return (looseGroups ??= new ResultGroups()).groupOf(f, query);
-}
-
 /** A load in progress or done; `value` is there once it has arrived. */
 interface Entry<V> {
   promise: Promise<V>;

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { writeSearchIndex, type SearchPage } from '../../../manifest/search-index.ts';
 import { decodeShard, editDistance, encodeShard, IN_TITLE, keyFile, MAX_POSTINGS, shardFor, termOf, typosAllowed, words, type Postings, type SearchMeta } from '../../../src/shared/search-index.ts';
 import fc from 'fast-check';
-import { createLocalEngine, groupOf, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';
+import { createLocalEngine, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';
+import { ResultGroups } from '../../../src/search/result-groups.ts';
 import { clipExcerpt } from '../../../src/search/excerpt.ts';
 import { startServer } from '../../../scripts/serve.mjs';
 
@@ -216,13 +217,16 @@ describe('ranking and excerpts', () => {
         expect(count).toBe(marked.length);
         expect(parts.map((p) => p.text).join('')).toBe(t);
         // A group's excerpt marks only what it can show, and shows the same as clipping the whole text.
-        const g = groupOf({ p: '/p/', t: 'P', s: [['', '', t]] }, query);
+        const g = new ResultGroups().groupOf({ p: '/p/', t: 'P', s: [['', '', t]] }, query);
         expect(g.hits[0]!.excerpt).toEqual(clipExcerpt(parts));
       }),
     );
   });
 
   it('gives a page the same group again while the query matches the same words', () => {
+    // One engine's groups (each engine owns its own).
+    const groups = new ResultGroups();
+    const groupOf = groups.groupOf.bind(groups);
     const f = {
       p: '/o/',
       t: 'O',
@@ -258,6 +262,8 @@ describe('ranking and excerpts', () => {
   });
 
   it('lists a page by the sections that match, heading matches first', () => {
+    const groups = new ResultGroups();
+    const groupOf = groups.groupOf.bind(groups);
     const g = groupOf({ p: '/guides/ivr/', t: 'IVR testing', s: pages[0]!.sections.map((s) => [s.slug, s.title, s.text]) }, ['menu']);
     expect(g.hits.map((h) => h.url)).toEqual(['/guides/ivr/', '/guides/ivr/#keypad']);
     expect(groupOf({ p: '/x/', t: 'Menu', s: [['', '', 'Nothing here.']] }, ['menu']).hits).toEqual([{ url: '/x/', title: 'Menu', excerpt: [{ text: 'Nothing here.', mark: false }] }]);
