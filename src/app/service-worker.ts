@@ -5,6 +5,9 @@
  */
 let updated = false;
 
+/** How long after the load event the worker is registered. */
+export const REGISTER_DELAY_MS = 1000;
+
 /** Registers /sw.js after the page has loaded (it never competes with the first paint). */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -15,7 +18,7 @@ export function registerServiceWorker(): void {
     controlled = true;
   });
   // After the load event and an idle moment: the worker never competes with the page's first paint.
-  const register = () => setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 1000);
+  const register = () => setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), REGISTER_DELAY_MS);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -1,5 +1,6 @@
 // The dev server (npm run dev) in Chromium: live update in place, the error overlay, pages created and deleted while it runs, no service worker.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { REGISTER_DELAY_MS } from '../../src/app/service-worker.ts';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -136,7 +137,10 @@ describe('the dev server', () => {
       await page.getByText(opening).waitFor({ state: 'attached' });
       // Once the update has settled (the page rendered in full), the reader has not moved.
       await page.waitForFunction((n) => Number(document.documentElement.dataset.devUpdates ?? 0) >= n, i + 1);
-      await page.waitForTimeout(200);
+      // Two frames on screen after the update put the text back.
+      await page.evaluate(async () => {
+        for (let f = 0; f < 2; f++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      });
       expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500), `edit ${i + 1}`).toBeLessThanOrEqual(50);
     }
     expect(await sameDocument(page)).toBe(true);
@@ -264,8 +268,11 @@ describe('the dev server', () => {
 
   it('leaves no service worker in control, removing one left on the origin', async () => {
     const page = await open('/guides/');
-    // Production registers its worker a second after the load event: long past by now.
-    await page.waitForTimeout(1500);
+    // Until the moment production would have registered its worker after the load event, and a little more.
+    await page.waitForFunction((delay) => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return nav !== undefined && nav.loadEventEnd > 0 && performance.now() > nav.loadEventEnd + delay + 200;
+    }, REGISTER_DELAY_MS);
     expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     // A worker an earlier production build left on this origin: the dev server's /sw.js removes itself.
