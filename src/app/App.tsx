@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { AdoptedPageContext, SiteShell } from './SiteShell.tsx';
 import type { AdoptedPage } from './takeover.ts';
+import { StartAddressContext, type Address } from './address.ts';
 
 /** Providers shared by the app and the component tests (which bring their own router). */
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -10,17 +11,19 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
 }
 
 /** The whole app in the browser. */
-export function App({ client, adopted = null }: { client: QueryClient; adopted?: AdoptedPage | null }) {
+export function App({ client, adopted = null, address = null }: { client: QueryClient; adopted?: AdoptedPage | null; address?: Address | null }) {
   return (
     <AppProviders client={client}>
-      <AdoptedPageContext.Provider value={adopted}>
-        {/* Route changes render at once, not as transitions: the new title is one short synchronous
-          render, and the page body already follows in a deferred render (PageContent). */}
-        <BrowserRouter useTransitions={false}>
-          <AddressCatchUp />
-          <SiteShell />
-        </BrowserRouter>
-      </AdoptedPageContext.Provider>
+      <StartAddressContext.Provider value={address}>
+        <AdoptedPageContext.Provider value={adopted}>
+          {/* Route changes render at once, not as transitions: the new title is one short synchronous
+            render, and the page body already follows in a deferred render (PageContent). */}
+          <BrowserRouter useTransitions={false}>
+            <AddressCatchUp />
+            <SiteShell />
+          </BrowserRouter>
+        </AdoptedPageContext.Provider>
+      </StartAddressContext.Provider>
     </AppProviders>
   );
 }

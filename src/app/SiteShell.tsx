@@ -11,8 +11,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
 import { buildPageData, buildStaticPageData, notFoundPageData, pendingPageData, type PageData } from '../data/page-data.ts';
 import type { AdoptedPage } from './takeover.ts';
-import { candidatePaths, pathIndexOf, resolvePath } from '../shared/paths.ts';
-import { sectionOf } from '../shared/schemas/site-data.ts';
+import { pathIndexOf, resolvePath } from '../shared/paths.ts';
+import { readAddress, StartAddressContext } from './address.ts';
 import { ErrorView } from '../components/ErrorView.tsx';
 import { StaticShell } from './StaticShell.tsx';
 import { Frame } from './Frame.tsx';
@@ -24,7 +24,9 @@ export function SiteShell() {
   const location = useLocation();
   const [adopted, setAdopted] = useState(useContext(AdoptedPageContext));
   const site = useQuery(siteQuery());
-  const sections = useMemo(() => [...new Set(candidatePaths(location.pathname).map(sectionOf))], [location.pathname]);
+  const start = useContext(StartAddressContext);
+  // The address the app started on was read by main.tsx; later ones are read here.
+  const { sections } = useMemo(() => (start?.pathname === location.pathname ? start : readAddress(location.pathname)), [start, location.pathname]);
   const shards = useQueries({ queries: sections.map((s) => routesQuery(s)) });
   const shardError = shards.find((s) => s.isError);
   const loaded = shards.every((s) => s.data);

@@ -7,8 +7,8 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoredUrl } from '../shared/spa-redirect.ts';
-import { candidatePaths, looksCanonical } from '../shared/paths.ts';
-import { sectionOf } from '../shared/schemas/site-data.ts';
+import { looksCanonical } from '../shared/paths.ts';
+import { readAddress } from './address.ts';
 import { chunkQuery, loadChunk, routesQuery, siteQuery } from '../data/queries.ts';
 import { createQueryClient } from './query-client.ts';
 import { App } from './App.tsx';
@@ -27,17 +27,20 @@ const restored = restoredUrl(window.location.href);
 if (restored) window.history.replaceState(window.history.state, '', restored);
 // A page document (output `pages`) shows its page before this code runs: the app takes it over.
 const adopted = readAdoptedPage();
-const canonical = adopted && canonicalAddress(adopted.page, window.location);
-if (canonical) window.history.replaceState(window.history.state, '', canonical);
+let address = readAddress(window.location.pathname);
+const canonical = adopted && canonicalAddress(adopted.page, window.location, address.candidates);
+if (canonical) {
+  window.history.replaceState(window.history.state, '', canonical);
+  address = readAddress(window.location.pathname);
+}
 
 const client = createQueryClient();
 initDeployWatch(client, import.meta.url);
 if (typeof __APP_BUILD_LABEL__ === 'string' && __APP_BUILD_LABEL__) document.documentElement.dataset.build = __APP_BUILD_LABEL__;
 const starting: Array<Promise<unknown>> = [client.prefetchQuery(siteQuery())];
-const candidates = candidatePaths(window.location.pathname);
-for (const section of new Set(candidates.map(sectionOf))) starting.push(client.prefetchQuery(routesQuery(section)));
+for (const section of address.sections) starting.push(client.prefetchQuery(routesQuery(section)));
 // A canonical-looking path's chunk can be fetched now; other addresses resolve first.
-const path = candidates[0]!;
+const path = address.candidates[0]!;
 const boot = (window as { __boot?: { path: string; chunk: Promise<unknown> } }).__boot;
 let first: Promise<unknown> | null = null;
 if (adopted && adopted.page.path === path) {
@@ -57,7 +60,7 @@ void first?.then(
 
 if (first) starting.push(first);
 
-const render = () => startTransition(() => createRoot(document.getElementById('root')!).render(<App client={client} adopted={adopted} />));
+const render = () => startTransition(() => createRoot(document.getElementById('root')!).render(<App client={client} adopted={adopted} address={address} />));
 
 // A page document, or the not-found document of the same output, already shows what the app would.
 if (adopted || document.documentElement.dataset.notFound !== undefined) {

@@ -8,7 +8,6 @@
  * position and focus are kept across the swap.
  */
 import { StaticPage, STATIC_PAGE_ID } from '../shared/schemas/manifest.ts';
-import { candidatePaths } from '../shared/paths.ts';
 
 /** A page document's data and its static article body, once read. */
 export interface AdoptedPage {
@@ -39,11 +38,12 @@ export function readAdoptedPage(doc: Document = document): AdoptedPage | null {
  * The address the document answers for, when the host served it under
  * another form of the page's path (/a/index.html, /a for /a.html): the
  * page's own path, put in the address bar before the router starts, so the
- * app does not redirect (and redraw) on its first render.
+ * app does not redirect (and redraw) on its first render. `candidates`: the
+ * canonical paths the address may stand for (readAddress).
  */
-export function canonicalAddress(page: StaticPage, location: Location): string | null {
+export function canonicalAddress(page: StaticPage, location: Location, candidates: ReadonlyArray<string>): string | null {
   if (location.pathname === page.path) return null;
-  if (!candidatePaths(location.pathname).includes(page.path)) return null;
+  if (!candidates.includes(page.path)) return null;
   return page.path + location.search + location.hash;
 }
 
