@@ -31,13 +31,12 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['region'] }],
     },
   },
-  // The rules of hooks and their dependencies. The plugin's React Compiler rules (refs read during render,
-  // state set in effects) are not on: the app is not compiled by the React Compiler, and Frame and
-  // SiteShell derive state during render on purpose (see their comments).
+  // The rules of hooks and their dependencies, and no state set or ref read or written during render.
+  // The plugin's other React Compiler rules are not on: the app is not compiled by the React Compiler.
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error', 'react-hooks/set-state-in-render': 'error', 'react-hooks/refs': 'error' },
   },
   prettier,
 );

@@ -71,7 +71,9 @@ function usePageSlots(data: PageData): { current: Slot; leaving: Slot | null } {
 }
 
 /** `stale`: the data is a previous page's, kept on screen while the current one loads. */
-export function Frame({ site, data, stale = false }: { site: SiteConfig; data: PageData; stale?: boolean }) {
+// Memoised: SiteShell renders again after each page it shows (it stores that page for the moment the
+// next address is resolving), with the same props; the frame need not follow.
+export const Frame = memo(function Frame({ site, data, stale = false }: { site: SiteConfig; data: PageData; stale?: boolean }) {
   const location = useLocation();
   const path = data.record.path;
   // One visit per change of pathname (A -> B -> A is three visits), so "shown" from an
@@ -153,4 +155,4 @@ export function Frame({ site, data, stale = false }: { site: SiteConfig; data: P
       </PageReadyContext.Provider>
     </NavigateProvider>
   );
-}
+});

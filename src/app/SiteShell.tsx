@@ -5,7 +5,7 @@
  * layout with the address kept. While the next page loads, the page before
  * stays on screen (the progress bar runs); a failure shows an error view with Retry.
  */
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
 import { chunkQuery, routesQuery, siteQuery } from '../data/queries.ts';
@@ -61,9 +61,11 @@ export function SiteShell() {
 
   // While the next address resolves (its section's route file is loading), the frame stays:
   // unmounting it would lose the page-behaviour state and flash the empty shell.
-  const last = useRef<PageData | null>(null);
-  const shown = data ?? (resolution === null ? last.current : null);
-  if (data) last.current = data;
+  const [last, setLast] = useState<PageData | null>(null);
+  useLayoutEffect(() => {
+    if (data) setLast(data);
+  }, [data]);
+  const shown = data ?? (resolution === null ? last : null);
   // Content of another page (kept on screen while this one loads) never counts as this page shown.
   const stale = resolution?.kind !== 'page' ? resolution === null : shown?.record.path !== resolution.path || chunk.isPlaceholderData;
 

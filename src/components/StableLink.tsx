@@ -6,7 +6,7 @@
  * function that stays the same for the whole visit (NavigateProvider), so a
  * memoised sidebar group is left alone when the reader moves between pages.
  */
-import { createContext, useCallback, useContext, useRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { prefetchPage } from '../data/prefetch.ts';
@@ -18,7 +18,10 @@ const NavigateContext = createContext<Go | null>(null);
 export function NavigateProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const latest = useRef(navigate);
-  latest.current = navigate;
+  // After each commit, before any click can be handled: a link's click always sees the current function.
+  useLayoutEffect(() => {
+    latest.current = navigate;
+  }, [navigate]);
   const go = useCallback<Go>((to) => void latest.current(to), []);
   return <NavigateContext.Provider value={go}>{children}</NavigateContext.Provider>;
 }
