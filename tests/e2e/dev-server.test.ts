@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { ready } from '../support/site.ts';
+import { framesPainted, ready } from '../support/site.ts';
 import { startDevServer, type DevServer } from '../../scripts/dev.ts';
 import type { CompileReport } from '../../manifest/incremental.ts';
 
@@ -138,9 +138,7 @@ describe('the dev server', () => {
       // Once the update has settled (the page rendered in full), the reader has not moved.
       await page.waitForFunction((n) => Number(document.documentElement.dataset.devUpdates ?? 0) >= n, i + 1);
       // Two frames on screen after the update put the text back.
-      await page.evaluate(async () => {
-        for (let f = 0; f < 2; f++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      });
+      await framesPainted(page);
       expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500), `edit ${i + 1}`).toBeLessThanOrEqual(50);
     }
     expect(await sameDocument(page)).toBe(true);

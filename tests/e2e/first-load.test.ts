@@ -15,7 +15,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { launchBrowser } from '../support/browser.ts';
 // The first load of the single output (one index.html, 404.html redirecting to it); a page document's
 // first load is tested in page-documents.test.ts.
-import { SINGLE_DIST as DIST, h1, waitForAddress } from '../support/site.ts';
+import { SINGLE_DIST as DIST, framesPainted, h1, waitForAddress } from '../support/site.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
 
 /** One answer: `early` when 404.html asked (its address is the deep link), `done` when it was sent whole. */
@@ -145,17 +145,14 @@ describe('a cold deep link', () => {
       const shifts: Array<{ value: number; url: string }> = [];
       await context.exposeBinding('__shift', ({ page }, value: number) => shifts.push({ value, url: page.url() }));
       await context.addInitScript(() => {
-        const w = window as unknown as { __shift: (v: number) => void; __flushShifts: () => Promise<void> };
+        const w = window as unknown as { __shift: (v: number) => void; __flushShifts: () => void };
         const take = (entries: PerformanceEntry[]) => {
           for (const e of entries as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shift(e.value);
         };
         const observer = new PerformanceObserver((list) => take(list.getEntries()));
         observer.observe({ type: 'layout-shift', buffered: true });
-        // Two more frames on screen (a shift is measured when its frame is painted), then what the observer holds.
-        w.__flushShifts = async () => {
-          for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          take(observer.takeRecords());
-        };
+        // What the observer holds and has not delivered yet.
+        w.__flushShifts = () => take(observer.takeRecords());
       });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
@@ -163,7 +160,9 @@ describe('a cold deep link', () => {
       await page.goto(host.url + target.path);
       await waitForAddress(page, (u) => u.pathname === target.path);
       await page.locator('main .page-footer').waitFor();
-      await page.evaluate(() => (window as unknown as { __flushShifts: () => Promise<void> }).__flushShifts());
+      // Two more frames on screen (a shift is measured when its frame is painted), then the pending entries.
+      await framesPainted(page);
+      await page.evaluate(() => (window as unknown as { __flushShifts: () => void }).__flushShifts());
       const next =
         manifest.pages.find((p) => p.path === target.path.replace(/[^/]+\/$/, '') + 'alexa/') ?? manifest.pages.find((p) => !p.frontmatter.home && !p.frontmatter.layout && p.path !== target.path)!;
       await page.evaluate((to) => {
@@ -172,7 +171,9 @@ describe('a cold deep link', () => {
       }, next.path);
       await page.getByRole('heading', { level: 1, name: next.title }).waitFor();
       await page.locator('main .page-footer').waitFor();
-      await page.evaluate(() => (window as unknown as { __flushShifts: () => Promise<void> }).__flushShifts());
+      // Two more frames on screen (a shift is measured when its frame is painted), then the pending entries.
+      await framesPainted(page);
+      await page.evaluate(() => (window as unknown as { __flushShifts: () => void }).__flushShifts());
       expect(
         shifts.reduce((sum, s) => sum + s.value, 0),
         JSON.stringify(shifts),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DIST, h1, startSite, type Site } from '../support/site.ts';
+import { DIST, framesPainted, h1, startSite, type Site } from '../support/site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -202,9 +202,9 @@ const SHIFT_OBSERVER = () => {
  * painted) and the entries the observer has not delivered yet are taken from it.
  */
 async function shiftsSoFar(page: Page): Promise<{ shifts: number[]; sources: string[] }> {
-  return page.evaluate(async () => {
+  await framesPainted(page);
+  return page.evaluate(() => {
     const w = window as unknown as { __shifts: number[]; __shiftSources: string[]; __shiftObserver: PerformanceObserver; __takeShifts: (list: PerformanceEntry[]) => void };
-    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     w.__takeShifts(w.__shiftObserver.takeRecords());
     return { shifts: w.__shifts, sources: w.__shiftSources };
   });
@@ -346,9 +346,7 @@ describe('the app taking a page document over', () => {
     await page.locator('html[data-app]').waitFor({ state: 'attached' });
     // The takeover has moved the static body into the app's layout; two frames later the scroll is where it stays.
     await page.locator('[data-static-body]').waitFor({ state: 'detached' });
-    await page.evaluate(async () => {
-      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    });
+    await framesPainted(page);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(focused);
   });

@@ -110,3 +110,13 @@ export async function ready(page: Page): Promise<void> {
 export async function waitForWorkerControl(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout });
 }
+
+/**
+ * Resolves once `frames` more frames are on screen: a frame callback runs before the paint, a task
+ * queued from it after. What a frame changes (a layout shift, a scroll put back) is then measurable.
+ */
+export async function framesPainted(page: Page, frames = 2): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  }, frames);
+}
