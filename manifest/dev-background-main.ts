@@ -17,7 +17,7 @@ import { markdownPathOf, siteUrl } from '../src/shared/site-urls.ts';
 import { publish } from './publishing.ts';
 import type { Section } from './markdown.ts';
 import type { SectionTerms } from './search-terms.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { searchIndexData, updateSearchIndex, writeSearchIndex, type SearchIndexData, type SearchPage } from './search-index.ts';
 
 /** One page as the background writes need it. */
 export interface BackgroundPage {
@@ -41,6 +41,8 @@ let dirty = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let writing: Promise<void> = Promise.resolve();
 const searchKeyFile = path.join(cacheDir, 'search-key.txt');
+/** What the search index on disk was written from: each page as indexed, in page-number order (gaps where pages were removed). */
+let search: { synonyms: string; pages: Map<string, BackgroundPage>; order: Array<BackgroundPage | undefined>; data?: SearchIndexData | undefined } | undefined;
 
 function put(file: string, text: string): void {
   const abs = path.join(outDir, file);
@@ -69,25 +71,63 @@ function write(): void {
     site.file,
   );
   for (const [file, text] of published.files) if (!file.endsWith('.md')) put(file, text);
-  // The synonyms are written into the index's entry file: a change of them in site.yml alone writes it again.
-  const synonyms = config.search.synonyms;
-  const key = createHash('sha1')
-    .update(JSON.stringify(synonyms))
+  writeSearch(config, list);
+}
+
+/** A page as the index takes it. */
+const searchPage = (p: BackgroundPage): SearchPage => ({ path: p.record.path, title: p.record.title, sections: p.sections, terms: p.terms });
+
+/** The cache key of an index written from `pages` in this order (page numbers) with `synonyms`. */
+function searchKeyOf(synonyms: unknown, pages: ReadonlyArray<BackgroundPage | undefined>): string {
+  return createHash('sha1')
+    .update(JSON.stringify(synonyms ?? []))
     .update('\n')
-    .update(list.map((p) => `${p.record.path}\0${p.searchKey}`).join('\n'))
+    .update(pages.map((p) => (p ? `${p.record.path}\0${p.searchKey}` : '')).join('\n'))
     .digest('hex');
-  const before = existsSync(searchKeyFile) ? readFileSync(searchKeyFile, 'utf8') : '';
-  if (key !== before || !existsSync(path.join(outDir, 'search', 'index.json'))) {
-    writeSearchIndex(
+}
+
+/**
+ * Writes the search index: the whole of it at the start (unless the cache of
+ * an earlier run has it as it is) and when the synonyms change; after that
+ * only the files of the pages that changed (`updateSearchIndex`).
+ */
+function writeSearch(config: SiteConfig, list: BackgroundPage[]): void {
+  const synonyms = config.search.synonyms;
+  const synonymsKey = JSON.stringify(synonyms ?? []);
+  const saveKey = (pages: ReadonlyArray<BackgroundPage | undefined>) => {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(searchKeyFile, searchKeyOf(synonyms, pages));
+  };
+  if (search && search.synonyms === synonymsKey) {
+    const upsert = list.filter((p) => search!.pages.get(p.record.path)?.searchKey !== p.searchKey);
+    const remove = [...search.pages.keys()].filter((p) => !pages.has(p));
+    if (upsert.length === 0 && remove.length === 0) return;
+    // What the files on disk were written from (the cache's, in path order, no gaps), indexed again in memory the first time a change needs it.
+    search.data ??= searchIndexData(
       outDir,
-      list.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.sections, terms: p.terms })),
-      undefined,
-      // As the production build (build-content.ts) does: a query for one member finds the others in dev too.
+      search.order.flatMap((p) => (p ? [searchPage(p)] : [])),
       { synonyms },
     );
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(searchKeyFile, key);
+    if (search.data) {
+      const data = search.data;
+      updateSearchIndex(outDir, data, { upsert: upsert.map(searchPage), remove }, { synonyms });
+      for (const p of remove) search.pages.delete(p);
+      for (const p of upsert) search.pages.set(p.record.path, p);
+      search.order = data.pages.map((p) => (p ? search!.pages.get(p.path) : undefined));
+      saveKey(search.order);
+      return;
+    }
   }
+  // The cache of an earlier run: its index is the one these pages and synonyms would write.
+  const before = existsSync(searchKeyFile) ? readFileSync(searchKeyFile, 'utf8') : '';
+  if (!search && before === searchKeyOf(synonyms, list) && existsSync(path.join(outDir, 'search', 'index.json'))) {
+    search = { synonyms: synonymsKey, pages: new Map(list.map((p) => [p.record.path, p])), order: list };
+    return;
+  }
+  // As the production build (build-content.ts) does: a query for one member finds the others in dev too.
+  const r = writeSearchIndex(outDir, list.map(searchPage), undefined, { synonyms, keep: true });
+  search = { synonyms: synonymsKey, pages: new Map(list.map((p) => [p.record.path, p])), order: list, data: r.data };
+  saveKey(list);
 }
 
 function schedule(): void {

@@ -10,9 +10,14 @@
  * title and headings weighing more than body text) and flags: in the title,
  * in a heading, and which sections. Each term keeps its best MAX_POSTINGS
  * pages. Term lists by length (`w/<n>.bin`) let the browser correct typos.
+ *
+ * The build writes the whole index once (`writeSearchIndex`). The dev server
+ * keeps what it was written from (`SearchIndexData`) and, on a change of a few
+ * pages, rewrites only the files those pages' terms live in
+ * (`updateSearchIndex`).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FileWriter } from './output.ts';
@@ -27,7 +32,6 @@ import {
   keyFile,
   MAX_POSTINGS,
   MAX_WEIGHT,
-  prefixOf,
   SHARD_PREFIX,
   TOP_TERMS,
   type Postings,
@@ -49,35 +53,99 @@ export interface SearchPage {
 const K1 = 1.2;
 const B = 0.75;
 
-interface TermData {
-  docs: number[];
-  /** Weighted term frequency per posting. */
-  tf: number[];
-  flags: number[];
-}
-
 /** Options of the index from the site config. */
 export interface SearchIndexOptions {
   /** Synonym groups (site.yml `search.synonyms`). */
   synonyms?: ReadonlyArray<ReadonlyArray<string>> | undefined;
 }
 
-/** Builds the postings of every term. */
-function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings>; docs: number } {
-  const raw = new Map<string, TermData>();
-  const lengths = new Float64Array(pages.length);
+/**
+ * What an index was written from, kept by the dev server so that a change
+ * rewrites only the files it touches. Page numbers stay put: a removed page
+ * leaves a gap, a new page takes the next number.
+ */
+export interface SearchIndexData {
+  /** The version folder the files are in. */
+  version: string;
+  /** By page number; undefined where a page was removed. */
+  pages: Array<SearchPage | undefined>;
+  docOf: Map<string, number>;
+  /** Each page's length in words (title counted), 0 for a gap. */
+  lengths: number[];
+  postings: Map<string, Postings>;
+  /** Pages each term is in (the postings keep at most MAX_POSTINGS of them). */
+  df: Map<string, number>;
+  /** Terms by prefix: every 1 and 2-character prefix (top shards), and the SHARD_PREFIX-character one of longer terms (full shards). */
+  byKey: Map<string, Set<string>>;
+  /** Terms by length in characters (term lists). */
+  byLength: Map<number, Set<string>>;
+  synonyms: string;
+}
+
+/** A page's terms: weighted counts and flags, and its length in words. */
+function pageTerms(page: SearchPage): { counts: Map<string, number>; flags: Map<string, number>; length: number } {
+  // The title's words first, then the sections' as counted: the same counts, in the same order, as word by word.
+  const counts = new Map<string, number>();
+  const flags = new Map<string, number>();
+  let length = addWords(counts, page.title, TITLE_WEIGHT, flags, IN_TITLE);
+  const counted = page.terms ?? sectionTerms(page.sections);
+  length += counted.words;
+  if (counted.tf.length > 0)
+    counted.terms.split('\n').forEach((term, i) => {
+      counts.set(term, (counts.get(term) ?? 0) + counted.tf[i]!);
+      flags.set(term, (flags.get(term) ?? 0) | counted.flags[i]!);
+    });
+  return { counts, flags, length };
+}
+
+/** A posting's quantised BM25 weight. */
+function weightOf(tf: number, length: number, avg: number): number {
+  const norm = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avg));
+  return Math.max(1, Math.min(MAX_WEIGHT, Math.round((norm / (K1 + 1)) * MAX_WEIGHT)));
+}
+
+/** A term's stored idf: a word on every page still counts a little (the smallest stored idf), so such pages can be found by it. */
+function idfOf(pages: number, df: number): number {
+  return Math.max(1, Math.round(Math.log(1 + (pages - df + 0.5) / (df + 0.5)) * 1000));
+}
+
+/** Postings from entries in page order, cut to the MAX_POSTINGS best. */
+function postingsOf(idf: number, entries: Array<{ doc: number; w: number; f: number }>): Postings {
+  let order = entries;
+  if (order.length > MAX_POSTINGS)
+    order = order
+      .sort((a, b) => b.w - a.w || a.doc - b.doc)
+      .slice(0, MAX_POSTINGS)
+      .sort((a, b) => a.doc - b.doc);
+  return { idf, docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w), flags: Uint8Array.from(order, (o) => o.f) };
+}
+
+/** The keys of the shards a term is in. */
+function keysOf(term: string): string[] {
+  const chars = Array.from(term);
+  const keys: string[] = [];
+  for (let n = 1; n < SHARD_PREFIX && n <= chars.length; n++) keys.push(chars.slice(0, n).join(''));
+  if (chars.length >= SHARD_PREFIX) keys.push(chars.slice(0, SHARD_PREFIX).join(''));
+  return keys;
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function deleteFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (set?.delete(value) && set.size === 0) map.delete(key);
+}
+
+/** Indexes every page: the postings of every term, and the terms by shard and by length. */
+function invert(pages: ReadonlyArray<SearchPage>, synonyms: string): SearchIndexData {
+  const raw = new Map<string, { docs: number[]; tf: number[]; flags: number[] }>();
+  const lengths = new Array<number>(pages.length).fill(0);
   pages.forEach((page, doc) => {
-    // The title's words first, then the sections' as counted: the same counts, in the same order, as word by word.
-    const counts = new Map<string, number>();
-    const flags = new Map<string, number>();
-    let length = addWords(counts, page.title, TITLE_WEIGHT, flags, IN_TITLE);
-    const counted = page.terms ?? sectionTerms(page.sections);
-    length += counted.words;
-    if (counted.tf.length > 0)
-      counted.terms.split('\n').forEach((term, i) => {
-        counts.set(term, (counts.get(term) ?? 0) + counted.tf[i]!);
-        flags.set(term, (flags.get(term) ?? 0) | counted.flags[i]!);
-      });
+    const { counts, flags, length } = pageTerms(page);
     lengths[doc] = length;
     for (const [term, tf] of counts) {
       let t = raw.get(term);
@@ -89,99 +157,74 @@ function invert(pages: ReadonlyArray<SearchPage>): { terms: Map<string, Postings
   });
   const n = pages.length;
   const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, n) || 1;
-  const terms = new Map<string, Postings>();
+  const data: SearchIndexData = {
+    version: '',
+    pages: [...pages],
+    docOf: new Map(pages.map((p, i) => [p.path, i])),
+    lengths,
+    postings: new Map(),
+    df: new Map(),
+    byKey: new Map(),
+    byLength: new Map(),
+    synonyms,
+  };
   for (const [term, t] of raw) {
     const df = t.docs.length;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    let order = t.docs.map((doc, i) => {
-      const tf = t.tf[i]!;
-      const norm = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc]!) / avg));
-      return { doc, w: Math.max(1, Math.min(MAX_WEIGHT, Math.round((norm / (K1 + 1)) * MAX_WEIGHT))), f: t.flags[i]! };
-    });
-    if (order.length > MAX_POSTINGS)
-      order = order
-        .sort((a, b) => b.w - a.w || a.doc - b.doc)
-        .slice(0, MAX_POSTINGS)
-        .sort((a, b) => a.doc - b.doc);
-    // A word on every page still counts a little (the smallest stored idf), so such pages can be found by it.
-    terms.set(term, { idf: Math.max(1, Math.round(idf * 1000)), docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w), flags: Uint8Array.from(order, (o) => o.f) });
-    raw.delete(term);
-  }
-  return { terms, docs: n };
-}
-
-/** Shard files: path under the version folder -> gzip bytes. */
-function shards(terms: Map<string, Postings>): { files: Map<string, Uint8Array>; first: string; lens: number[] } {
-  const sorted = [...terms.keys()].sort();
-  const full = new Map<string, string[]>();
-  const top = new Map<string, string[]>();
-  for (const term of sorted) {
-    const chars = Array.from(term);
-    if (chars.length >= SHARD_PREFIX) {
-      const key = prefixOf(term, SHARD_PREFIX);
-      let list = full.get(key);
-      if (!list) full.set(key, (list = []));
-      list.push(term);
-    }
-    for (let n = 1; n < SHARD_PREFIX && n <= chars.length; n++) {
-      const key = chars.slice(0, n).join('');
-      let list = top.get(key);
-      if (!list) top.set(key, (list = []));
-      list.push(term);
-    }
-  }
-  const files = new Map<string, Uint8Array>();
-  const write = (file: string, list: string[], next = '') =>
-    files.set(
-      file,
-      gzipSync(
-        encodeShard(
-          list.map((t) => [t, terms.get(t)!]),
-          next,
-        ),
-        { level: 9 },
+    data.df.set(term, df);
+    data.postings.set(
+      term,
+      postingsOf(
+        idfOf(n, df),
+        t.docs.map((doc, i) => ({ doc, w: weightOf(t.tf[i]!, lengths[doc]!, avg), f: t.flags[i]! })),
       ),
     );
-  for (const [key, list] of full) write(`s/${keyFile(key)}.bin`, list);
-  // What follows a top shard's key: the longer top shards (after one character) or the full shards (after two).
-  const following = new Map<string, Set<string>>();
-  for (const k of [...top.keys(), ...full.keys()]) {
-    const chars = Array.from(k);
-    if (chars.length < 2) continue;
-    const head = chars.slice(0, -1).join('');
-    let set = following.get(head);
-    if (!set) following.set(head, (set = new Set()));
-    set.add(chars.at(-1)!);
+    for (const key of keysOf(term)) addTo(data.byKey, key, term);
+    addTo(data.byLength, Array.from(term).length, term);
+    raw.delete(term);
   }
-  for (const [key, list] of top) {
-    // The word typed so far, if it is a word itself, then the commonest words it begins.
-    const best = list
-      .filter((t) => t !== key)
-      .sort((a, b) => terms.get(b)!.docs.length - terms.get(a)!.docs.length || (a < b ? -1 : 1))
-      .slice(0, TOP_TERMS - (terms.has(key) ? 1 : 0));
-    write(`t/${keyFile(key)}.bin`, [...(terms.has(key) ? [key] : []), ...best].sort(), [...(following.get(key) ?? [])].sort().join(''));
-  }
-  // Term lists by length, commonest first, for correcting typos.
-  const byLength = new Map<number, string[]>();
-  for (const term of sorted) {
-    const n = Array.from(term).length;
-    let list = byLength.get(n);
-    if (!list) byLength.set(n, (list = []));
-    list.push(term);
-  }
-  for (const [n, list] of byLength) {
-    list.sort((a, b) => terms.get(b)!.docs.length - terms.get(a)!.docs.length || (a < b ? -1 : 1));
-    files.set(`w/${n}.bin`, gzipSync(new TextEncoder().encode(list.join('\n')), { level: 9 }));
-  }
-  return {
-    files,
-    first: [...top.keys()]
-      .filter((k) => Array.from(k).length === 1)
-      .sort()
-      .join(''),
-    lens: [...byLength.keys()].sort((a, b) => a - b),
-  };
+  return data;
 }
+
+const sortedTerms = (set: Iterable<string>) => [...set].sort();
+
+/** A shard file's bytes: a full shard (every term of its key) or a top shard (the likeliest terms of a 1 or 2-character key). */
+function shardBytes(data: SearchIndexData, key: string): Uint8Array {
+  const terms = data.byKey.get(key)!;
+  const gzip = (list: string[], next = '') =>
+    gzipSync(
+      encodeShard(
+        list.map((t) => [t, data.postings.get(t)!]),
+        next,
+      ),
+      { level: 9 },
+    );
+  const chars = Array.from(key);
+  if (chars.length >= SHARD_PREFIX) return gzip(sortedTerms(terms));
+  // What follows the key: the characters after it in its longer terms (the next top shard, or after two characters the full shard).
+  const next = new Set<string>();
+  for (const t of terms) {
+    const c = Array.from(t);
+    if (c.length > chars.length && (chars.length + 1 < SHARD_PREFIX || c.length >= SHARD_PREFIX)) next.add(c[chars.length]!);
+  }
+  // The word typed so far, if it is a word itself, then the commonest words it begins.
+  const df = (t: string) => data.postings.get(t)!.docs.length;
+  const best = [...terms]
+    .filter((t) => t !== key)
+    .sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1))
+    .slice(0, TOP_TERMS - (terms.has(key) ? 1 : 0));
+  return gzip([...(terms.has(key) ? [key] : []), ...best].sort(), [...next].sort().join(''));
+}
+
+/** A term list's bytes: the terms of one length, commonest first. */
+function termListBytes(data: SearchIndexData, length: number): Uint8Array {
+  const df = (t: string) => data.postings.get(t)!.docs.length;
+  const list = [...data.byLength.get(length)!].sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1));
+  return gzipSync(new TextEncoder().encode(list.join('\n')), { level: 9 });
+}
+
+/** The file of a shard key or term list, under the version folder. */
+const shardFile = (key: string) => `${Array.from(key).length >= SHARD_PREFIX ? 's' : 't'}/${keyFile(key)}.bin`;
+const termListFile = (length: number) => `w/${length}.bin`;
 
 /** A section's text cut to what an excerpt can show, at a word boundary. */
 function excerptSource(text: string): string {
@@ -191,12 +234,41 @@ function excerptSource(text: string): string {
   return space > EXCERPT_SOURCE / 2 ? cut.slice(0, space) : cut;
 }
 
+/** A page's fragment file. Sections past EXCERPT_SECTIONS, and text past EXCERPT_SOURCE, are in the index but not shown. */
+function fragmentText(p: SearchPage): string {
+  const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.slice(0, EXCERPT_SECTIONS).map((s) => [s.slug, s.title, excerptSource(s.text)]) };
+  return JSON.stringify(f);
+}
+
+/** The entry file's content, checked with the browser's own schema: an entry file the engine would reject is a build error, not a broken search box. */
+function metaOf(data: SearchIndexData, synonyms: SearchIndexOptions['synonyms']): SearchMeta {
+  const syn = (synonyms ?? []).map((group) => group.map((member) => words(foldText(member)))).filter((g) => g.filter((m) => m.length > 0).length >= 2);
+  const first = [...data.byKey.keys()]
+    .filter((k) => Array.from(k).length === 1)
+    .sort()
+    .join('');
+  const lens = [...data.byLength.keys()].sort((a, b) => a - b);
+  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, syn });
+}
+
+/** Writes the entry file last, by rename: it only ever names a complete version folder. */
+function writeMeta(target: string, meta: SearchMeta): void {
+  writeFileSync(path.join(target, 'index.json.tmp'), JSON.stringify(meta));
+  renameSync(path.join(target, 'index.json.tmp'), path.join(target, 'index.json'));
+}
+
 /**
  * Indexes `pages` and writes `<outDir>/search/`, replacing any previous index;
  * through `writer` when given (the build's, rooted at `outDir`), else its own.
- * `ms` is the time spent indexing and writing it.
+ * `ms` is the time spent indexing and writing it; `data` what it was written
+ * from, for `updateSearchIndex` (only when `keep` is set: a build does not need it).
  */
-export function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage>, writer?: FileWriter, options: SearchIndexOptions = {}): { pages: number; version: string; ms: number } {
+export function writeSearchIndex(
+  outDir: string,
+  pages: ReadonlyArray<SearchPage>,
+  writer?: FileWriter,
+  options: SearchIndexOptions & { keep?: boolean } = {},
+): { pages: number; version: string; ms: number; data?: SearchIndexData } {
   const started = performance.now();
   const target = path.join(outDir, 'search');
   rmSync(target, { recursive: true, force: true });
@@ -207,27 +279,158 @@ export function writeSearchIndex(outDir: string, pages: ReadonlyArray<SearchPage
   const inTmp = path.relative(outDir, tmp);
   const hash = createHash('sha256');
   pages.forEach((p, doc) => {
-    // Sections past EXCERPT_SECTIONS, and text past EXCERPT_SOURCE, are in the index but not shown.
-    const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.slice(0, EXCERPT_SECTIONS).map((s) => [s.slug, s.title, excerptSource(s.text)]) };
-    const text = JSON.stringify(f);
+    const text = fragmentText(p);
     hash.update(`${doc}\0${text}\0`);
     out.write(path.join(inTmp, 'd', `${doc}.json`), text);
   });
-  const { terms } = invert(pages);
-  const { first, lens, files } = shards(terms);
-  terms.clear();
-  for (const [file, bytes] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  const data = invert(pages, JSON.stringify(options.synonyms ?? []));
+  const files: Array<[string, Uint8Array]> = [
+    ...[...data.byKey.keys()].map((k): [string, Uint8Array] => [shardFile(k), shardBytes(data, k)]),
+    ...[...data.byLength.keys()].map((n): [string, Uint8Array] => [termListFile(n), termListBytes(data, n)]),
+  ];
+  for (const [file, bytes] of files.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     hash.update(file).update(bytes);
     out.write(path.join(inTmp, file), bytes);
   }
   const ms = performance.now() - started;
+  data.version = hash.digest('hex').slice(0, 12);
+  renameSync(tmp, path.join(target, data.version));
+  writeMeta(target, metaOf(data, options.synonyms));
+  return { pages: pages.length, version: data.version, ms, ...(options.keep ? { data } : {}) };
+}
+
+/**
+ * What the index in `<outDir>/search/` was written from, rebuilt in memory
+ * without writing when it was written from `pages` (the dev server's cache
+ * of an earlier run); undefined when there is no index there.
+ */
+export function searchIndexData(outDir: string, pages: ReadonlyArray<SearchPage>, options: SearchIndexOptions = {}): SearchIndexData | undefined {
+  const entry = path.join(outDir, 'search', 'index.json');
+  if (!existsSync(entry)) return undefined;
+  const meta = SearchMeta.safeParse(JSON.parse(readFileSync(entry, 'utf8')));
+  if (!meta.success || !existsSync(path.join(outDir, 'search', meta.data.v))) return undefined;
+  const data = invert(pages, JSON.stringify(options.synonyms ?? []));
+  data.version = meta.data.v;
+  return data;
+}
+
+/**
+ * Applies a change of a few pages to an index written by `writeSearchIndex`
+ * (with `keep`): the changed pages' fragments, and the shards and term lists
+ * of every term they had or have, are written again; nothing else is. The
+ * version folder is renamed to a new version first, so a browser that had
+ * read the old one reads the entry file again (as after a deploy).
+ *
+ * The changed pages' weights and the changed terms' idf are computed anew;
+ * the other postings keep the weights of when they were written (a page
+ * added or grown shifts the average length only a little), so the ranking
+ * matches a full build's closely, not to the unit. A term on more than
+ * MAX_POSTINGS pages that loses one of its kept pages keeps one fewer.
+ * `data` is updated in place. Synonyms that changed need `writeSearchIndex`.
+ */
+export function updateSearchIndex(
+  outDir: string,
+  data: SearchIndexData,
+  change: { upsert: ReadonlyArray<SearchPage>; remove: ReadonlyArray<string> },
+  options: SearchIndexOptions = {},
+): { version: string; files: number; ms: number } {
+  const started = performance.now();
+  const touched = new Set<string>();
+  const docs = new Map<number, ReturnType<typeof pageTerms> | undefined>();
+  const fragments = new Map<number, string | undefined>();
+  /** The terms each changed page had before. */
+  const had = new Map<number, ReadonlySet<string>>();
+  const forget = (doc: number) => {
+    const old = data.pages[doc];
+    if (!old) return;
+    const terms = new Set(pageTerms(old).counts.keys());
+    had.set(doc, terms);
+    for (const term of terms) touched.add(term);
+  };
+  for (const p of change.remove) {
+    const doc = data.docOf.get(p);
+    if (doc === undefined) continue;
+    forget(doc);
+    data.pages[doc] = undefined;
+    data.docOf.delete(p);
+    data.lengths[doc] = 0;
+    docs.set(doc, undefined);
+    fragments.set(doc, undefined);
+  }
+  for (const p of change.upsert) {
+    let doc = data.docOf.get(p.path);
+    if (doc === undefined) {
+      doc = data.pages.length;
+      data.docOf.set(p.path, doc);
+      data.lengths.push(0);
+    } else forget(doc);
+    data.pages[doc] = p;
+    const terms = pageTerms(p);
+    data.lengths[doc] = terms.length;
+    for (const term of terms.counts.keys()) touched.add(term);
+    docs.set(doc, terms);
+    fragments.set(doc, fragmentText(p));
+  }
+  const live = data.docOf.size;
+  const avg = data.lengths.reduce((a, b) => a + b, 0) / Math.max(1, live) || 1;
+  const keys = new Set<string>();
+  const lengths = new Set<number>();
+  for (const term of touched) {
+    const old = data.postings.get(term);
+    const entries: Array<{ doc: number; w: number; f: number }> = [];
+    let df = data.df.get(term) ?? 0;
+    if (old)
+      old.docs.forEach((doc, i) => {
+        if (docs.has(doc)) return;
+        entries.push({ doc, w: old.weights[i]!, f: old.flags[i]! });
+      });
+    // Pages that had the term and were changed or removed: counted again below if they still have it.
+    for (const [doc] of docs) if (had.get(doc)?.has(term)) df--;
+    for (const [doc, terms] of docs) {
+      const tf = terms?.counts.get(term);
+      if (tf === undefined) continue;
+      entries.push({ doc, w: weightOf(tf, data.lengths[doc]!, avg), f: terms!.flags.get(term)! });
+      df++;
+    }
+    for (const key of keysOf(term)) keys.add(key);
+    lengths.add(Array.from(term).length);
+    if (entries.length === 0) {
+      data.postings.delete(term);
+      data.df.delete(term);
+      for (const key of keysOf(term)) deleteFrom(data.byKey, key, term);
+      deleteFrom(data.byLength, Array.from(term).length, term);
+      continue;
+    }
+    data.df.set(term, df);
+    data.postings.set(
+      term,
+      postingsOf(
+        idfOf(live, df),
+        entries.sort((a, b) => a.doc - b.doc),
+      ),
+    );
+    for (const key of keysOf(term)) addTo(data.byKey, key, term);
+    addTo(data.byLength, Array.from(term).length, term);
+  }
+  // Every file first (into the folder of the current version), then the folder renamed and the entry file naming it.
+  const target = path.join(outDir, 'search');
+  const dir = path.join(target, data.version);
+  const hash = createHash('sha256').update(data.version);
+  let files = 0;
+  const put = (file: string, bytes: string | Uint8Array | undefined) => {
+    const abs = path.join(dir, file);
+    files++;
+    hash.update(file).update(bytes ?? '');
+    if (bytes === undefined) return rmSync(abs, { force: true });
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, bytes);
+  };
+  for (const [doc, text] of fragments) put(`d/${doc}.json`, text);
+  for (const key of keys) put(shardFile(key), data.byKey.has(key) ? shardBytes(data, key) : undefined);
+  for (const n of lengths) put(termListFile(n), data.byLength.has(n) ? termListBytes(data, n) : undefined);
   const version = hash.digest('hex').slice(0, 12);
-  renameSync(tmp, path.join(target, version));
-  const syn = (options.synonyms ?? []).map((group) => group.map((member) => words(foldText(member)))).filter((g) => g.filter((m) => m.length > 0).length >= 2);
-  // Checked with the browser's own schema: an entry file the engine would reject is a build error, not a broken search box.
-  const meta = SearchMeta.parse({ v: version, docs: pages.length, first, lens, syn });
-  // The entry file last, by rename: it only ever names a complete version folder.
-  writeFileSync(path.join(target, 'index.json.tmp'), JSON.stringify(meta));
-  renameSync(path.join(target, 'index.json.tmp'), path.join(target, 'index.json'));
-  return { pages: pages.length, version, ms };
+  renameSync(dir, path.join(target, version));
+  data.version = version;
+  writeMeta(target, metaOf(data, options.synonyms));
+  return { version, files, ms: performance.now() - started };
 }

@@ -1,5 +1,5 @@
 // The dev server (npm run dev) in Chromium: live update in place, the error overlay, pages created and deleted while it runs, no service worker.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { REGISTER_DELAY_MS } from '../../src/app/service-worker.ts';
 import os from 'node:os';
 import path from 'node:path';
@@ -176,6 +176,34 @@ describe('the dev server', () => {
     expect((await fixed).errors).toEqual([]);
     await overlay.waitFor({ state: 'detached' });
     await page.getByText('The fixed sentence.').waitFor({ state: 'attached' });
+    await page.close();
+  });
+
+  it('finds an edited page by its new words in the open tab, the index rewritten only where the edit reached', async () => {
+    const page = await open('/guides/long.html');
+    // The box used once, so the tab holds the index of before the edit.
+    await page.keyboard.press('/');
+    const box = page.getByRole('combobox', { name: 'Search documentation' });
+    await box.fill('paragraph');
+    await page.getByRole('group', { name: 'Long page' }).waitFor();
+    const entry = path.join(dev.outDir, 'search', 'index.json');
+    const before = (JSON.parse(readFileSync(entry, 'utf8')) as { v: string }).v;
+    const count = (v: string) => readdirSync(path.join(dev.outDir, 'search', v), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    const total = count(before).length;
+    const saved = Date.now();
+    const rebuilt = dev.nextRebuild();
+    write('guides/long.md', longPage('Xylophone drills, saved once.'));
+    await rebuilt;
+    await expect.poll(() => (JSON.parse(readFileSync(entry, 'utf8')) as { v: string }).v, { timeout: 10_000 }).not.toBe(before);
+    const after = (JSON.parse(readFileSync(entry, 'utf8')) as { v: string }).v;
+    const rewritten = count(after).filter((f) => statSync(path.join(f.parentPath, f.name)).mtimeMs >= saved - 5);
+    // The page's own text file, and the shards and term lists of its words (most of this small index: the page has 80 numbered paragraphs), not the whole index.
+    expect(rewritten.filter((f) => path.basename(f.parentPath) === 'd')).toHaveLength(1);
+    expect(rewritten.length).toBeGreaterThan(1);
+    expect(rewritten.length).toBeLessThan(total / 2);
+    await box.fill('xylophone');
+    await expect.poll(() => page.getByRole('option').first().getAttribute('data-url'), { timeout: 10_000 }).toMatch(/^\/guides\/long\.html/);
+    expect(await sameDocument(page)).toBe(true);
     await page.close();
   });
 
