@@ -33,6 +33,7 @@ import {
   MAX_POSTINGS,
   MAX_WEIGHT,
   SHARD_PREFIX,
+  TOP_POSTINGS,
   TOP_TERMS,
   type Postings,
   SearchMeta,
@@ -118,6 +119,16 @@ function postingsOf(idf: number, entries: Array<{ doc: number; w: number; f: num
       .slice(0, MAX_POSTINGS)
       .sort((a, b) => a.doc - b.doc);
   return { idf, docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w), flags: Uint8Array.from(order, (o) => o.f) };
+}
+
+/** The `n` best-weighted of `p`'s postings, in page order. */
+function bestPostings(p: Postings, n: number): Postings {
+  if (p.docs.length <= n) return p;
+  const keep = [...p.docs.keys()]
+    .sort((a, b) => p.weights[b]! - p.weights[a]! || a - b)
+    .slice(0, n)
+    .sort((a, b) => a - b);
+  return { idf: p.idf, docs: Uint32Array.from(keep, (i) => p.docs[i]!), weights: Uint8Array.from(keep, (i) => p.weights[i]!), flags: Uint8Array.from(keep, (i) => p.flags[i]!) };
 }
 
 /** The keys of the shards a term is in. */
@@ -212,7 +223,16 @@ function shardBytes(data: SearchIndexData, key: string): Uint8Array {
     .filter((t) => t !== key)
     .sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1))
     .slice(0, TOP_TERMS - (terms.has(key) ? 1 : 0));
-  return gzip([...(terms.has(key) ? [key] : []), ...best].sort(), [...next].sort().join(''));
+  // A completion needs only its best pages: the result list shows a few, and the next letter brings the full shard.
+  const top = new Map<string, Postings>(best.map((t) => [t, bestPostings(data.postings.get(t)!, TOP_POSTINGS)]));
+  if (terms.has(key)) top.set(key, data.postings.get(key)!);
+  return gzipSync(
+    encodeShard(
+      [...top.keys()].sort().map((t) => [t, top.get(t)!]),
+      [...next].sort().join(''),
+    ),
+    { level: 9 },
+  );
 }
 
 /** A term list's bytes: the terms of one length, commonest first. */

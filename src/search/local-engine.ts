@@ -355,9 +355,9 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   };
 
   /**
-   * Loads, for the likeliest next letters of the last word, the shard and
-   * the texts of the pages that query would show, one guess after the
-   * other; a newer query stops it. Nothing is guessed after a space.
+   * Loads, for the likeliest next letters of the last word, the shards that
+   * query needs, one guess after the other; a newer query stops it. Nothing
+   * is guessed after a space.
    */
   const guess = async (query: string, gen: number) => {
     const all = words(query);
@@ -373,11 +373,12 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
       if (gen !== generation) return;
       const e = evaluate(slots);
       if (!e) return;
-      const texts = await Promise.all(rank(e.perSlot, MAX_GROUPS, e.weights).map((r) => fragmentOf(r.doc)));
-      // Their words are found now, while the reader has not typed on yet: one page per task, so a keystroke waits for one at most.
-      for (const f of texts) {
+      // The pages' texts are not fetched for a guess: at scale most guesses are wrong, and each page is a request.
+      // Those already here have their words found now, while the reader has not typed on: one page per task, so a keystroke waits for one at most.
+      for (const { doc } of rank(e.perSlot, MAX_GROUPS, e.weights)) {
+        const f = fragments.get(doc)?.value;
         if (gen !== generation) return;
-        if (!groups.prepared(f)) {
+        if (f && !groups.prepared(f)) {
           groups.wordsOf(f);
           await new Promise((r) => setTimeout(r, 0));
         }

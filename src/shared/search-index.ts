@@ -7,7 +7,8 @@
  * - `index.json`: `{ v, docs }`, the version folder of this build's index and its page count;
  * - `<v>/s/<key>.bin`: every term starting with the 3-character `key`, with its postings;
  * - `<v>/t/<key>.bin`: for a 1- or 2-character `key`, the commonest terms starting with it
- *   (what a reader who has typed one or two letters is most likely looking for);
+ *   (what a reader who has typed one or two letters is most likely looking for), each with
+ *   its TOP_POSTINGS best pages, and the term `key` itself, if there is one, with all of its;
  * - `<v>/d/<doc>.json`: one page's title, path, and each section's heading and opening text
  *   (at most EXCERPT_SOURCE characters), for the result list and its excerpts;
  * - `<v>/w/<n>.bin`: every indexed term of `n` characters, commonest first, one per line:
@@ -42,6 +43,8 @@ export const MAX_TERM = 40;
 export const SHARD_PREFIX = 3;
 /** Terms kept in a 1- or 2-character "top" shard. */
 export const TOP_TERMS = 16;
+/** Postings kept per completion in a top shard: its best-weighted pages (the word's own full shard has the rest). */
+export const TOP_POSTINGS = 48;
 /** Postings kept per term: its best-scoring pages. A word on more pages than this ranks only by them. */
 export const MAX_POSTINGS = 1000;
 /** Highest quantised term weight. */

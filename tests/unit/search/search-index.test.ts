@@ -5,7 +5,21 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeSearchIndex, type SearchPage } from '../../../manifest/search-index.ts';
-import { decodeShard, editDistance, encodeShard, IN_TITLE, keyFile, MAX_POSTINGS, shardFor, termOf, typosAllowed, words, type Postings, type SearchMeta } from '../../../src/shared/search-index.ts';
+import {
+  decodeShard,
+  editDistance,
+  encodeShard,
+  IN_TITLE,
+  keyFile,
+  MAX_POSTINGS,
+  TOP_POSTINGS,
+  shardFor,
+  termOf,
+  typosAllowed,
+  words,
+  type Postings,
+  type SearchMeta,
+} from '../../../src/shared/search-index.ts';
 import fc from 'fast-check';
 import { createLocalEngine, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';
 import { ResultGroups } from '../../../src/search/result-groups.ts';
@@ -119,6 +133,24 @@ describe('writeSearchIndex', () => {
     expect(docs).toHaveLength(MAX_POSTINGS);
     expect(docs).toContain(MAX_POSTINGS + 10); // the page with the word in its title is kept
     expect(docs).toEqual([...docs].sort((x, y) => x - y));
+  });
+
+  it(`keeps a completion's ${TOP_POSTINGS} best pages in a top shard, and every page of the word the key spells`, () => {
+    const many: SearchPage[] = Array.from({ length: 3 * TOP_POSTINGS }, (_, i) => ({
+      path: `/p/${i}.html`,
+      title: i === 2 * TOP_POSTINGS ? 'Widget' : `Page ${i}`,
+      sections: [{ slug: '', title: '', text: `wi widget ${'filler '.repeat(i % 7)}` }],
+    }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
+    const r = writeSearchIndex(out, many);
+    const top = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 't', 'wi.bin'))));
+    const widget = [...top.terms.get('widget')!.docs];
+    expect(widget).toHaveLength(TOP_POSTINGS);
+    expect(widget).toContain(2 * TOP_POSTINGS); // the page with the word in its title
+    expect(widget).toEqual([...widget].sort((x, y) => x - y));
+    expect(top.terms.get('wi')!.docs).toHaveLength(3 * TOP_POSTINGS);
+    const full = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'wid.bin'))));
+    expect(full.terms.get('widget')!.docs).toHaveLength(3 * TOP_POSTINGS);
   });
 });
 
@@ -372,7 +404,7 @@ describe('the engine over HTTP', () => {
 });
 
 describe('guesses on a larger site', () => {
-  it('stop when the reader types on: a newer query asks for no more page texts', async () => {
+  it('load the shards of the likeliest next letters, no page texts, and stop when the reader types on', async () => {
     // 30 pages with "monitor", 30 with "move": the best pages of "mo" leave most of "mon"'s unloaded.
     const all: SearchPage[] = Array.from({ length: 60 }, (_, i) => ({
       path: `/p/${i}/`,
@@ -395,13 +427,19 @@ describe('guesses on a larger site', () => {
       const stopped = e.prefetch!('mo');
       e.searchNow!('mov');
       await stopped;
+      // The first guess's shard may be on its way already; the second is not asked for.
+      expect(asked.filter((u) => u.endsWith('.bin')).length).toBeLessThanOrEqual(1);
       expect(asked.filter((u) => u.endsWith('.json'))).toEqual([]);
-      // Left alone, the same guess loads the texts of the pages "mon" would show.
-      await e.prefetch!('mo');
-      expect(asked.filter((u) => u.endsWith('.json')).length).toBeGreaterThan(0);
+      // Left alone, the guess loads both next shards, and no page texts (each would be a request, and most guesses are wrong).
       asked.length = 0;
-      expect(e.searchNow!('mon')).toHaveLength(8);
-      expect(asked).toEqual([]);
+      await e.prefetch!('mo');
+      expect(asked.filter((u) => u.endsWith('.json'))).toEqual([]);
+      expect(e.searchNow!('mov')).toBeUndefined();
+      asked.length = 0;
+      // The query then waits only for the texts of the pages it shows.
+      expect(await e.search('mon')).toHaveLength(8);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every((u) => u.includes('/d/'))).toBe(true);
     } finally {
       globalThis.fetch = realFetch;
       await server.close();
