@@ -54,6 +54,9 @@ export interface SearchPage {
 const K1 = 1.2;
 const B = 0.75;
 
+/** Compression level of the files `updateSearchIndex` writes (the build's are written at 9, the smallest). */
+const DEV_GZIP_LEVEL = 1;
+
 /** Options of the index from the site config. */
 export interface SearchIndexOptions {
   /** Synonym groups (site.yml `search.synonyms`). */
@@ -199,7 +202,7 @@ function invert(pages: ReadonlyArray<SearchPage>, synonyms: string): SearchIndex
 const sortedTerms = (set: Iterable<string>) => [...set].sort();
 
 /** A shard file's bytes: a full shard (every term of its key) or a top shard (the likeliest terms of a 1 or 2-character key). */
-function shardBytes(data: SearchIndexData, key: string): Uint8Array {
+function shardBytes(data: SearchIndexData, key: string, level = 9): Uint8Array {
   const terms = data.byKey.get(key)!;
   const gzip = (list: string[], next = '') =>
     gzipSync(
@@ -207,7 +210,7 @@ function shardBytes(data: SearchIndexData, key: string): Uint8Array {
         list.map((t) => [t, data.postings.get(t)!]),
         next,
       ),
-      { level: 9 },
+      { level },
     );
   const chars = Array.from(key);
   if (chars.length >= SHARD_PREFIX) return gzip(sortedTerms(terms));
@@ -231,15 +234,15 @@ function shardBytes(data: SearchIndexData, key: string): Uint8Array {
       [...top.keys()].sort().map((t) => [t, top.get(t)!]),
       [...next].sort().join(''),
     ),
-    { level: 9 },
+    { level },
   );
 }
 
 /** A term list's bytes: the terms of one length, commonest first. */
-function termListBytes(data: SearchIndexData, length: number): Uint8Array {
+function termListBytes(data: SearchIndexData, length: number, level = 9): Uint8Array {
   const df = (t: string) => data.postings.get(t)!.docs.length;
   const list = [...data.byLength.get(length)!].sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1));
-  return gzipSync(new TextEncoder().encode(list.join('\n')), { level: 9 });
+  return gzipSync(new TextEncoder().encode(list.join('\n')), { level });
 }
 
 /** The file of a shard key or term list, under the version folder. */
@@ -446,8 +449,9 @@ export function updateSearchIndex(
     writeFileSync(abs, bytes);
   };
   for (const [doc, text] of fragments) put(`d/${doc}.json`, text);
-  for (const key of keys) put(shardFile(key), data.byKey.has(key) ? shardBytes(data, key) : undefined);
-  for (const n of lengths) put(termListFile(n), data.byLength.has(n) ? termListBytes(data, n) : undefined);
+  // Compressed for speed, not size: the files go no further than the author's own browser.
+  for (const key of keys) put(shardFile(key), data.byKey.has(key) ? shardBytes(data, key, DEV_GZIP_LEVEL) : undefined);
+  for (const n of lengths) put(termListFile(n), data.byLength.has(n) ? termListBytes(data, n, DEV_GZIP_LEVEL) : undefined);
   const version = hash.digest('hex').slice(0, 12);
   renameSync(dir, path.join(target, version));
   data.version = version;
