@@ -9,7 +9,8 @@
  * Terms are stems (`termOf`). Each posting holds a BM25 weight (the page
  * title and headings weighing more than body text) and flags: in the title,
  * in a heading, and which sections. Each term keeps its best MAX_POSTINGS
- * pages. Term lists by length (`w/<n>.bin`) let the browser correct typos.
+ * pages. Term lists by length and first or last character (`w/<n>/`) let
+ * the browser correct typos.
  *
  * The build writes the whole index once (`writeSearchIndex`). The dev server
  * keeps what it was written from (`SearchIndexData`) and, on a change of a few
@@ -26,6 +27,9 @@ import {
   EXCERPT_SECTIONS,
   EXCERPT_SOURCE,
   encodeShard,
+  endOf,
+  termListFile,
+  type TermEnd,
   foldText,
   IN_TITLE,
   words,
@@ -238,16 +242,25 @@ function shardBytes(data: SearchIndexData, key: string, level = 9): Uint8Array {
   );
 }
 
-/** A term list's bytes: the terms of one length, commonest first. */
-function termListBytes(data: SearchIndexData, length: number, level = 9): Uint8Array {
+/** The term lists of one length: the terms by their first and by their last character, commonest first. */
+function termLists(data: SearchIndexData, length: number, level = 9, only?: ReadonlySet<string>): Map<string, Uint8Array> {
   const df = (t: string) => data.postings.get(t)!.docs.length;
-  const list = [...data.byLength.get(length)!].sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1));
-  return gzipSync(new TextEncoder().encode(list.join('\n')), { level });
+  const lists = new Map<string, string[]>();
+  for (const term of data.byLength.get(length) ?? [])
+    for (const end of ['f', 'l'] as const) {
+      const file = termListFile(length, end, endOf(term, end));
+      if (only && !only.has(file)) continue;
+      let list = lists.get(file);
+      if (!list) lists.set(file, (list = []));
+      list.push(term);
+    }
+  const files = new Map<string, Uint8Array>();
+  for (const [file, list] of lists) files.set(file, gzipSync(new TextEncoder().encode(list.sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1)).join('\n')), { level }));
+  return files;
 }
 
 /** The file of a shard key or term list, under the version folder. */
 const shardFile = (key: string) => `${Array.from(key).length >= SHARD_PREFIX ? 's' : 't'}/${keyFile(key)}.bin`;
-const termListFile = (length: number) => `w/${length}.bin`;
 
 /** A section's text cut to what an excerpt can show, at a word boundary. */
 function excerptSource(text: string): string {
@@ -271,7 +284,8 @@ function metaOf(data: SearchIndexData, synonyms: SearchIndexOptions['synonyms'])
     .sort()
     .join('');
   const lens = [...data.byLength.keys()].sort((a, b) => a - b);
-  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, syn });
+  const ends = (end: TermEnd) => Object.fromEntries(lens.map((n) => [String(n), [...new Set([...data.byLength.get(n)!].map((t) => endOf(t, end)))].sort().join('')]));
+  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn });
 }
 
 /** Writes the entry file last, by rename: it only ever names a complete version folder. */
@@ -297,7 +311,7 @@ export function writeSearchIndex(
   rmSync(target, { recursive: true, force: true });
   // Written into a temporary folder, named by the hash of everything in it once complete.
   const tmp = path.join(target, `tmp-${process.pid}`);
-  for (const sub of ['s', 't', 'd', 'w']) mkdirSync(path.join(tmp, sub), { recursive: true });
+  for (const sub of ['s', 't', 'd']) mkdirSync(path.join(tmp, sub), { recursive: true });
   const out = writer ?? new FileWriter(outDir);
   const inTmp = path.relative(outDir, tmp);
   const hash = createHash('sha256');
@@ -309,7 +323,7 @@ export function writeSearchIndex(
   const data = invert(pages, JSON.stringify(options.synonyms ?? []));
   const files: Array<[string, Uint8Array]> = [
     ...[...data.byKey.keys()].map((k): [string, Uint8Array] => [shardFile(k), shardBytes(data, k)]),
-    ...[...data.byLength.keys()].map((n): [string, Uint8Array] => [termListFile(n), termListBytes(data, n)]),
+    ...[...data.byLength.keys()].flatMap((n) => [...termLists(data, n)]),
   ];
   for (const [file, bytes] of files.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     hash.update(file).update(bytes);
@@ -398,6 +412,7 @@ export function updateSearchIndex(
   const avg = data.lengths.reduce((a, b) => a + b, 0) / Math.max(1, live) || 1;
   const keys = new Set<string>();
   const lengths = new Set<number>();
+  const lists = new Set<string>();
   for (const term of touched) {
     const old = data.postings.get(term);
     const entries: Array<{ doc: number; w: number; f: number }> = [];
@@ -417,6 +432,7 @@ export function updateSearchIndex(
     }
     for (const key of keysOf(term)) keys.add(key);
     lengths.add(Array.from(term).length);
+    for (const end of ['f', 'l'] as const) lists.add(termListFile(Array.from(term).length, end, endOf(term, end)));
     if (entries.length === 0) {
       data.postings.delete(term);
       data.df.delete(term);
@@ -451,7 +467,10 @@ export function updateSearchIndex(
   for (const [doc, text] of fragments) put(`d/${doc}.json`, text);
   // Compressed for speed, not size: the files go no further than the author's own browser.
   for (const key of keys) put(shardFile(key), data.byKey.has(key) ? shardBytes(data, key, DEV_GZIP_LEVEL) : undefined);
-  for (const n of lengths) put(termListFile(n), data.byLength.has(n) ? termListBytes(data, n, DEV_GZIP_LEVEL) : undefined);
+  for (const n of lengths) {
+    const written = termLists(data, n, DEV_GZIP_LEVEL, lists);
+    for (const file of lists) if (file.startsWith(`w/${n}/`)) put(file, written.get(file));
+  }
   const version = hash.digest('hex').slice(0, 12);
   renameSync(dir, path.join(target, version));
   data.version = version;

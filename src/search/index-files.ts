@@ -57,7 +57,7 @@ export interface IndexFiles {
   json<T>(url: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T>;
   /** A gzip-compressed shard, decoded. */
   shard(url: string): Promise<Shard>;
-  /** A gzip-compressed term list (`w/<n>.bin`). */
+  /** A gzip-compressed term list (`w/<n>/<end><c>.bin`). */
   termList(url: string): Promise<SearchTermList>;
 }
 

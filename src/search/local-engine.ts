@@ -35,6 +35,7 @@ import {
   shardFor,
   shardUrl,
   termListUrl,
+  endOf,
   termOf,
   typosAllowed,
   words,
@@ -79,7 +80,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   let meta = await loadMeta();
   let shards = new Map<string, Entry<Shard>>();
   let fragments = new Map<number, Entry<SearchFragment>>();
-  let termLists = new Map<number, Entry<SearchTermList>>();
+  let termLists = new Map<string, Entry<SearchTermList>>();
   const scoreCache = new Lru<string, { shard: Shard; scores: WordHits }>(SCORES_KEPT);
   /** Corrections found per misspelt word (term, distance), per version. */
   let corrected = new Map<string, Array<{ term: string; d: number }>>();
@@ -151,17 +152,26 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   };
 
   const fragmentOf = (doc: number) => cached(fragments, doc, () => files.json(fragmentUrl(meta.v, doc, base), SearchFragment));
-  const termList = (n: number) => cached(termLists, n, () => files.termList(termListUrl(meta.v, n, base)));
+  const termList = (url: string) => cached(termLists, url, () => files.termList(url));
 
-  /** Term lengths a word of `word`'s length, or its stem's, can reach with its typos. */
-  const lengthsFor = (word: string): number[] => {
+  /**
+   * The term lists that can hold a correction of `word`: the lengths it, or
+   * its stem, can reach with its typos, and of those the terms that begin
+   * with its first letter or end with its last (one typo leaves one of them as
+   * it was; a word with two typos at both ends is not corrected).
+   */
+  const listsFor = (word: string): string[] => {
     const k = typosAllowed(Array.from(word).length);
-    const out = new Set<number>();
+    const out = new Set<string>();
     for (const form of new Set([word, termOf(word)])) {
       const n = Array.from(form).length;
-      for (let l = n - k; l <= n + k; l++) if (meta.lens.includes(l)) out.add(l);
+      for (let l = n - k; l <= n + k; l++)
+        for (const end of ['f', 'l'] as const) {
+          const c = endOf(form, end);
+          if ((end === 'f' ? meta.wf : meta.wl)[String(l)]?.includes(c)) out.add(termListUrl(meta.v, l, end, c, base));
+        }
     }
-    return [...out].sort((a, b) => a - b);
+    return [...out].sort();
   };
 
   /** The closest terms to a misspelt word (from the term lists): fewest typos first, then the commonest. */
@@ -171,14 +181,17 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     const k = typosAllowed(Array.from(word).length);
     if (k === 0) return [];
     const stem = termOf(word);
-    const lists = await Promise.all(lengthsFor(word).map(termList));
-    const found: Array<{ term: string; d: number; rank: number }> = [];
+    const lists = await Promise.all(listsFor(word).map(termList));
+    // A term is in two lists (by its first and by its last character): counted once, at its better rank.
+    const found = new Map<string, { term: string; d: number; rank: number }>();
     for (const list of lists)
       list.forEach((term, rank) => {
+        const had = found.get(term);
+        if (had) return void (had.rank = Math.min(had.rank, rank));
         const d = Math.min(editDistance(word, term, k), editDistance(stem, term, k));
-        if (d <= k) found.push({ term, d, rank });
+        if (d <= k) found.set(term, { term, d, rank });
       });
-    const best = found
+    const best = [...found.values()]
       .sort((a, b) => a.d - b.d || a.rank - b.rank)
       .slice(0, CORRECTIONS)
       .map(({ term, d }) => ({ term, d }));

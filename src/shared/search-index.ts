@@ -11,10 +11,11 @@
  *   its TOP_POSTINGS best pages, and the term `key` itself, if there is one, with all of its;
  * - `<v>/d/<doc>.json`: one page's title, path, and each section's heading and opening text
  *   (at most EXCERPT_SOURCE characters), for the result list and its excerpts;
- * - `<v>/w/<n>.bin`: every indexed term of `n` characters, commonest first, one per line:
- *   the term list a misspelt word is corrected against (a word of n letters with
- *   one or two typos is n-2 to n+2 letters long, so a few small files answer it
- *   whatever letter the typo is in).
+ * - `<v>/w/<n>/f<c>.bin` and `<v>/w/<n>/l<c>.bin`: the indexed terms of `n` characters
+ *   whose first (f) or last (l) character is `c` (as `keyFile` names it), commonest first,
+ *   one per line: the term lists a misspelt word is corrected against. A word of n letters
+ *   with one or two typos is n-2 to n+2 letters long, and one typo leaves its first or its
+ *   last letter as it was, so a few small files answer it whatever letter the typo is in.
  *
  * Terms are stems (Porter's algorithm, the `stemmer` package), made by `termOf`
  * both here at build time and in the browser, so "failing", "fails" and
@@ -69,8 +70,12 @@ export const SearchMeta = z.object({
   docs: z.number().check(z.int(), z.nonnegative()),
   /** The first characters of the indexed words: the 1-character top shards that exist. */
   first: z.string(),
-  /** Term lengths that have a term list (`w/<n>.bin`). */
+  /** Term lengths that have term lists (`w/<n>/`). */
   lens: z.array(z.number().check(z.int(), z.positive())),
+  /** Per term length, the first characters that have a term list (`w/<n>/f<c>.bin`). */
+  wf: z.record(z.string(), z.string()),
+  /** Per term length, the last characters that have a term list (`w/<n>/l<c>.bin`). */
+  wl: z.record(z.string(), z.string()),
   /** Synonym groups from the site config, folded: each member a list of words. */
   syn: z.array(z.array(z.array(z.string()))),
 });
@@ -87,7 +92,7 @@ export const SearchFragment = z.object({
 });
 export type SearchFragment = z.infer<typeof SearchFragment>;
 
-/** A term list, `w/<n>.bin` inflated and split at its line breaks: terms, commonest first. */
+/** A term list, `w/<n>/<end><c>.bin` inflated and split at its line breaks: terms, commonest first. */
 export const SearchTermList = z.array(z.string().check(z.minLength(1)));
 export type SearchTermList = z.infer<typeof SearchTermList>;
 
@@ -169,9 +174,23 @@ export function shardUrl(v: string, shard: { kind: 't' | 's'; key: string }, bas
   return `${base}${v}/${shard.kind}/${keyFile(shard.key)}.bin`;
 }
 
-/** Address of the term list of `n`-character terms. */
-export function termListUrl(v: string, n: number, base = SEARCH_BASE): string {
-  return `${base}${v}/w/${n}.bin`;
+/** Which end of a term a term list is keyed by: its first or its last character. */
+export type TermEnd = 'f' | 'l';
+
+/** The character at `end` of a term. */
+export function endOf(term: string, end: TermEnd): string {
+  const chars = Array.from(term);
+  return (end === 'f' ? chars[0] : chars.at(-1)) ?? '';
+}
+
+/** Path, under the version folder, of the term list of `n`-character terms with `c` at `end`. */
+export function termListFile(n: number, end: TermEnd, c: string): string {
+  return `w/${n}/${end}${keyFile(c)}.bin`;
+}
+
+/** Address of the term list of `n`-character terms with `c` at `end`. */
+export function termListUrl(v: string, n: number, end: TermEnd, c: string, base = SEARCH_BASE): string {
+  return `${base}${v}/${termListFile(n, end, c)}`;
 }
 
 /** Address of a page's fragment. */

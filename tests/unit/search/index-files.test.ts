@@ -17,7 +17,7 @@ const shard = gzipSync(encodeShard([['menu', { idf: 7, docs: Uint32Array.from([0
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url!.startsWith('/never/')) return;
-    const body = req.url!.endsWith('.bin') ? shard : Buffer.from(JSON.stringify({ v: 'abc', docs: 1, first: 'm', lens: [4], syn: [] }));
+    const body = req.url!.endsWith('.bin') ? shard : Buffer.from(JSON.stringify({ v: 'abc', docs: 1, first: 'm', lens: [4], wf: { 4: 'm' }, wl: { 4: 'u' }, syn: [] }));
     res.writeHead(200, { 'content-length': body.length });
     if (req.url!.startsWith('/half/')) res.write(body.subarray(0, body.length >> 1));
     else res.end(body);
@@ -52,7 +52,7 @@ describe('index files', () => {
 
   it("reads a complete answer as before, and leaves the caller's own abort an AbortError", async () => {
     const files = indexFiles({ fetch: onServer, timeoutMs: 1_000 });
-    await expect(files.json('/search/index.json', SearchMeta)).resolves.toEqual({ v: 'abc', docs: 1, first: 'm', lens: [4], syn: [] });
+    await expect(files.json('/search/index.json', SearchMeta)).resolves.toEqual({ v: 'abc', docs: 1, first: 'm', lens: [4], wf: { 4: 'm' }, wl: { 4: 'u' }, syn: [] });
     expect([...(await files.shard('/search/s/men.bin')).terms.keys()]).toEqual(['menu']);
     const ctl = new AbortController();
     const read = files.json('/never/index.json', SearchMeta, ctl.signal);

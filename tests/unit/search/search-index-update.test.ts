@@ -24,7 +24,8 @@ function files(out: string): Map<string, Buffer> {
   const meta = JSON.parse(readFileSync(path.join(out, 'search', 'index.json'), 'utf8')) as SearchMeta;
   const dir = path.join(out, 'search', meta.v);
   const all = new Map<string, Buffer>();
-  for (const sub of readdirSync(dir)) for (const f of readdirSync(path.join(dir, sub))) all.set(`${sub}/${f}`, readFileSync(path.join(dir, sub, f)));
+  for (const f of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (f.isFile()) all.set(path.relative(dir, path.join(f.parentPath, f.name)).split(path.sep).join('/'), readFileSync(path.join(f.parentPath, f.name)));
   return all;
 }
 
@@ -69,6 +70,9 @@ describe('updateSearchIndex', () => {
     const updatedPages = termPages(out, data.pages);
     expect([...updatedPages.keys()].sort()).toEqual([...fullPages.keys()].sort());
     for (const [term, list] of fullPages) expect(updatedPages.get(term), term).toEqual(list);
+    // And the same term lists, file by file.
+    const lists = (dir: string) => new Map([...files(dir)].filter(([f]) => f.startsWith('w/')).map(([f, b]) => [f, gunzipSync(b).toString('utf8').split('\n').sort()]));
+    expect(lists(out)).toEqual(lists(full));
 
     // The engine over HTTP finds the new words, and no longer the old one on the edited page.
     const server = await startServer({ root: out, port: 0 });

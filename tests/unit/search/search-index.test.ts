@@ -79,7 +79,15 @@ describe('writeSearchIndex', () => {
     writeFileSync(path.join(out, 'search', 'old', 'stale.bin'), 'old');
     const r = writeSearchIndex(out, pages);
     const meta = readMeta(out);
-    expect(meta).toEqual({ v: r.version, docs: 3, first: expect.stringContaining('m') as unknown, lens: expect.arrayContaining([4, 7]) as unknown, syn: [] });
+    expect(meta).toEqual({
+      v: r.version,
+      docs: 3,
+      first: expect.stringContaining('m') as unknown,
+      lens: expect.arrayContaining([4, 7]) as unknown,
+      wf: expect.objectContaining({ 7: expect.stringContaining('m') as unknown }) as unknown,
+      wl: expect.objectContaining({ 7: expect.stringContaining('r') as unknown }) as unknown,
+      syn: [],
+    });
     expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
     const dir = path.join(out, 'search', r.version);
     expect(readdirSync(path.join(dir, 'd')).sort()).toEqual(['0.json', '1.json', '2.json']);
@@ -96,14 +104,16 @@ describe('writeSearchIndex', () => {
     // Stems: "monitoring" is the term "monitor".
     expect([...mon.terms.keys()]).toEqual(['monitor']);
     expect([...mon.terms.get('monitor')!.docs]).toEqual([1, 2]);
-    // The title's words carry IN_TITLE; the term list of 7-letter terms holds "monitor".
+    // The title's words carry IN_TITLE; the term lists of 7-letter terms beginning with "m" and ending with "r" hold "monitor".
     const ivr = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'iv.bin')))).terms.get('ivr')!;
     expect(ivr.flags[0]! & IN_TITLE).toBe(IN_TITLE);
-    expect(
-      gunzipSync(readFileSync(path.join(dir, 'w', '7.bin')))
+    const list = (file: string) =>
+      gunzipSync(readFileSync(path.join(dir, 'w', '7', file)))
         .toString('utf8')
-        .split('\n'),
-    ).toContain('monitor');
+        .split('\n');
+    expect(list('fm.bin')).toContain('monitor');
+    expect(list('lr.bin')).toContain('monitor');
+    expect(list('fm.bin').every((t) => t.length === 7 && t.startsWith('m'))).toBe(true);
     const top = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'me.bin'))));
     expect([...top.terms.keys()]).toEqual(['menu']);
     expect(top.next).toBe('n');
