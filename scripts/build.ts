@@ -14,7 +14,7 @@ import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { createHash } from 'node:crypto';
 import { cspFor, FONT_FILES, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
-import { notFoundDocument, redirectDocuments, redirectsOf, writePageDocuments, type DocumentStyle } from './page-documents.ts';
+import { notFoundDocument, pageStyling, redirectDocuments, redirectsOf, writePageDocuments } from './page-documents.ts';
 import { criticalCss, withoutFontFaces } from './critical-css.ts';
 import { resolveSidebar } from '../src/shared/sidebar.ts';
 import { writeJquerySandbox } from './jquery-sandbox.ts';
@@ -116,15 +116,8 @@ try {
     // boot script without holding the paint (or with it, for an #anchor), and linked for readers without
     // scripts. A site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links
     // the stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
-    const styleFor = (_layout: string, firstScreens: string): DocumentStyle => {
-      if (!critical) return { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot.page]) };
-      const rules = critical.forPage(firstScreens);
-      return {
-        tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
-        csp: cspFor(site, [boot.page], [rules]),
-      };
-    };
-    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: linked ? boot.pageLinkedCss : boot.page };
+    const { boot: pageBoot, styleFor } = pageStyling(site, { boot, cssUrl, critical });
+    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: pageBoot };
     const byPath = new Map(content.pages.map((p) => [p.record.path, p.record]));
     const sidebar = resolveSidebar(site.sidebar, byPath);
     writePageDocuments(base, sidebar, content.pages, buildId, styleFor, (doc) => {

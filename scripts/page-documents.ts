@@ -17,7 +17,7 @@ import { groupContains, prevNext, readingOrder } from '../src/shared/sidebar.ts'
 import { postDate } from '../manifest/feeds.ts';
 import { fillImageSizes } from '../manifest/article-html.ts';
 import type { CompiledPage } from '../manifest/compiled-page.ts';
-import { renderDocument, scriptJson, sha, type DocumentBase } from './html.ts';
+import { cspFor, renderDocument, scriptJson, sha, type DocumentBase } from './html.ts';
 import { esc, shellHtml } from './page-shell.ts';
 
 /** The file a page's document is written to: /a/ -> a/index.html, /a.html -> a.html. */
@@ -128,6 +128,29 @@ export interface DocumentStyle {
   tags: string;
   /** The Content-Security-Policy of the document. */
   csp: string;
+}
+
+/**
+ * How the page documents get their stylesheet and boot script: the critical
+ * rules inline with the boot script that loads the whole sheet, or (a site
+ * too large for inline copies) the sheet linked with the boot script that
+ * loads nothing. The CSP allows the boot script the documents carry.
+ */
+export function pageStyling(
+  site: SiteConfig,
+  o: { boot: { page: string; pageLinkedCss: string }; cssUrl: string; critical: { forPage(html: string): string } | null },
+): { boot: string; styleFor: (layout: string, firstScreens: string) => DocumentStyle } {
+  const { critical, cssUrl } = o;
+  const boot = critical ? o.boot.page : o.boot.pageLinkedCss;
+  const styleFor = (_layout: string, firstScreens: string): DocumentStyle => {
+    if (!critical) return { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot]) };
+    const rules = critical.forPage(firstScreens);
+    return {
+      tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
+      csp: cspFor(site, [boot], [rules]),
+    };
+  };
+  return { boot, styleFor };
 }
 
 /** Every page's document, written through `write` as it is made (a large site's documents are never all in memory). */
