@@ -10,9 +10,9 @@ import * as esbuild from 'esbuild';
 export interface BootScripts {
   /** index.html of the single output: theme, font hold, the page's chunk and its early title. */
   single: string;
-  /** A page document: theme, font hold, and the whole stylesheet (the document inlines the critical rules). */
+  /** A page document: theme, font hold, the whole stylesheet (the document inlines the critical rules), and the app once the first frame is drawn. */
   page: string;
-  /** A page document that links the whole stylesheet itself: theme and font hold. */
+  /** A page document that links the whole stylesheet itself: theme, font hold and the app's start. */
   pageLinkedCss: string;
   /** 404.html of the single output: the redirect to index.html. */
   redirect: string;
@@ -35,12 +35,20 @@ async function bundle(entry: string, define: Record<string, string> = {}): Promi
   return text;
 }
 
-/** Bundles the three scripts for a site served under `base`. */
-export async function buildBootScripts(base: string, cssUrl: string): Promise<BootScripts> {
+/** The app as a page document's boot script starts it: its entry module, the modules it imports at once, and the site data. */
+export interface AppStart {
+  entry: string;
+  preload: string[];
+  siteData: string;
+}
+
+/** Bundles the scripts for a site served under `base`. */
+export async function buildBootScripts(base: string, cssUrl: string, app: AppStart): Promise<BootScripts> {
+  const start = { __APP_ENTRY__: JSON.stringify(app.entry), __APP_PRELOADS__: JSON.stringify(app.preload), __SITE_DATA__: JSON.stringify(app.siteData) };
   const [single, page, pageLinkedCss, redirect] = await Promise.all([
     bundle('src/boot/single.ts'),
-    bundle('src/boot/page.ts', { __APP_CSS__: JSON.stringify(cssUrl) }),
-    bundle('src/boot/page.ts', { __APP_CSS__: '""' }),
+    bundle('src/boot/page.ts', { __APP_CSS__: JSON.stringify(cssUrl), ...start }),
+    bundle('src/boot/page.ts', { __APP_CSS__: '""', ...start }),
     bundle('src/boot/redirect.ts', { __BASE__: JSON.stringify(base) }),
   ]);
   return { single, page, pageLinkedCss, redirect };

@@ -91,7 +91,7 @@ try {
   const cssUrl = `/assets/app-${createHash('sha256').update(cssFile).digest('hex').slice(0, 10)}.css`;
   writeFileSync(path.join(stage, cssUrl), cssFile);
 
-  const boot = await buildBootScripts(site.base, cssUrl);
+  const boot = await buildBootScripts(site.base, cssUrl, { entry: app.entry, preload: app.preload, siteData: `${site.base}data/site.json` });
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
   const precache = [...(pagesOutput ? ['/404.html', cssUrl] : [site.base]), app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
@@ -117,7 +117,8 @@ try {
     // scripts. A site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links
     // the stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
     const { boot: pageBoot, styleFor } = pageStyling(site, { boot, cssUrl, critical });
-    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: pageBoot };
+    // The app starts once the first frame is drawn: the document's text needs no script, and nothing the app loads competes with what the first paint needs.
+    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: pageBoot, appAfterPaint: true };
     const byPath = new Map(content.pages.map((p) => [p.record.path, p.record]));
     const sidebar = resolveSidebar(site.sidebar, byPath);
     writePageDocuments(base, sidebar, content.pages, buildId, styleFor, (doc) => {

@@ -263,7 +263,7 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
 
   let indexHtml = '';
   // One document answers for every page address, as in the single output: no page needs its own HTML in dev.
-  const boot = await buildBootScripts('/', DEV_STYLESHEET);
+  const boot = await buildBootScripts('/', DEV_STYLESHEET, { entry: appEntry, preload: [], siteData: `/${SITE_DATA_PATH}` });
   const renderIndex = () => {
     const site = SiteData.parse(JSON.parse(readFileSync(path.join(outDir, SITE_DATA_PATH), 'utf8'))).site;
     indexHtml = renderDocument(

@@ -72,6 +72,12 @@ export interface DocumentBase {
   boot: string;
   /** The <style> or <link> elements of the stylesheet. */
   css: string;
+  /**
+   * The boot script starts the app (its module, preloads and site data) once
+   * the first frame is drawn, so the document names none of them: a page
+   * document, whose text needs no script.
+   */
+  appAfterPaint?: boolean;
 }
 
 /** What one document adds to the base. */
@@ -114,7 +120,9 @@ export function renderDocument(b: DocumentBase, d: DocumentPart): string {
           .join(' ')}>`,
     )
     .join('\n    ');
-  const preloads = [`<link rel="preload" href="${b.site.base}data/site.json" as="fetch" crossorigin="anonymous">`, ...b.preload.map((p) => `<link rel="modulepreload" href="${p}">`)].join('\n    ');
+  const preloads = b.appAfterPaint
+    ? ''
+    : [`<link rel="preload" href="${b.site.base}data/site.json" as="fetch" crossorigin="anonymous">`, ...b.preload.map((p) => `<link rel="modulepreload" href="${p}">`)].join('\n    ');
   const jsonLd = (d.jsonLd ?? []).map((j) => `<script type="application/ld+json">${scriptJson(j)}</script>`).join('\n    ');
   return readTemplate()
     .replace('%LANG%', esc(b.site.lang))
@@ -126,7 +134,7 @@ export function renderDocument(b: DocumentBase, d: DocumentPart): string {
     .replace('%BOOT_SCRIPT%', () => b.boot)
     .replace('%PRELOADS%', preloads)
     .replace('%CSS%', () => b.css)
-    .replace('%ENTRY%', b.entry)
+    .replace('%ENTRY_SCRIPT%', () => (b.appAfterPaint ? '' : `<script type="module" src="${b.entry}"></script>`))
     .replace('%BUILD_ID%', b.buildId)
     .replace('%JSON_LD%', () => jsonLd)
     .replace('%FONT_PRELOADS%', FONT_URLS.map((u) => `<link rel="preload" href="${u}" as="font" type="font/woff2" crossorigin="anonymous">`).join(''))

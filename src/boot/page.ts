@@ -1,13 +1,16 @@
 /**
  * The inline boot script of a page document (output `pages`): the page's
  * text is in the document already, so all it does is choose the colour
- * scheme and the font hold before the first paint. On the not-found
+ * scheme and the font hold before the first paint, and start the app after it. On the not-found
  * document it also writes the address into the text, as the app's
  * not-found layout does, so nothing changes when the app takes over.
  */
 import { applyTheme, holdFonts, keepFirstPaintFace } from './head.ts';
 
 declare const __APP_CSS__: string;
+declare const __APP_ENTRY__: string;
+declare const __APP_PRELOADS__: string[];
+declare const __SITE_DATA__: string;
 
 /**
  * The whole stylesheet: the document inlines only the rules its layout's
@@ -34,12 +37,41 @@ function loadStylesheet(): void {
   document.head.appendChild(link);
 }
 
+/**
+ * Starts the app once the first frame is drawn: its module, the modules it
+ * imports at once and the site data, requested together. The page's text is
+ * in the document and needs no script, so nothing the app loads or runs
+ * competes with the first paint (on a slow device, evaluating the app before
+ * the first frame delayed it). A hidden tab draws no frame: there it starts at once.
+ */
+function startApp(): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const add = (tag: 'link' | 'script', attrs: Record<string, string>) => {
+      const el = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      document.head.appendChild(el);
+    };
+    add('link', { rel: 'preload', href: __SITE_DATA__, as: 'fetch', crossorigin: 'anonymous' });
+    for (const href of __APP_PRELOADS__) add('link', { rel: 'modulepreload', href });
+    add('script', { type: 'module', src: __APP_ENTRY__ });
+  };
+  if (document.visibilityState !== 'visible') return start();
+  // A frame callback runs just before the frame is drawn; a task it queues runs after.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  // Should no frame come (the tab hidden meanwhile), the app still starts.
+  document.addEventListener('visibilitychange', start, { once: true });
+}
+
 applyTheme();
 loadStylesheet();
 // The first paint waits for the fonts only on a fast connection, where they can come in time; on a
 // slow one the page is painted at once in the fallback face, which then stays (keepFirstPaintFace).
 holdFonts();
 keepFirstPaintFace();
+startApp();
 if (document.documentElement.dataset.notFound !== undefined) {
   document.addEventListener('DOMContentLoaded', () => {
     const slot = document.querySelector('[data-not-found-path]');

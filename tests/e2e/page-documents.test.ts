@@ -264,6 +264,28 @@ describe('the app taking a page document over', () => {
     }
   }, 120_000);
 
+  it('draws the page before it asks for the app, whose module and preloads the document does not name, then the app takes over', async () => {
+    const html = await (await fetch(`${site.url}/guides/ivr/`)).text();
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"|<link rel="preload" href="\/data\/site\.json"/);
+    const { page, errors } = await site.open();
+    await throttle(page, 4);
+    // The first frame's callbacks: this one is asked for before the document's own scripts run.
+    await page.addInitScript(() => requestAnimationFrame(() => ((window as { firstFrame?: number }).firstFrame = performance.now())));
+    await page.goto(`${site.url}/guides/ivr/`);
+    await h1(page);
+    await expect.poll(() => page.locator('[data-static-body]').count(), { timeout: 15_000 }).toBe(0);
+    const t = await page.evaluate(() => ({
+      frame: (window as { firstFrame?: number }).firstFrame ?? null,
+      app: performance.getEntriesByType('resource').find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name))?.startTime ?? null,
+      site: performance.getEntriesByType('resource').find((e) => e.name.endsWith('/data/site.json'))?.startTime ?? null,
+    }));
+    expect(t.frame).not.toBeNull();
+    expect(t.app).not.toBeNull();
+    expect(t.app!).toBeGreaterThan(t.frame!);
+    expect(t.site!).toBeGreaterThan(t.frame!);
+    expect(errors).toEqual([]);
+  });
+
   it('moves nothing when the web font misses the first paint and the whole stylesheet comes later still (4x CPU)', async () => {
     // The order a loaded machine produced: the page painted in the fallback face, then the stylesheet's
     // arrival made Chromium load the faces anew from the cache and swap them in (CLS 0.11 on this page).
