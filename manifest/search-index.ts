@@ -160,17 +160,26 @@ function deleteFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 
 /** Indexes every page: the postings of every term, and the terms by shard and by length. */
 function invert(pages: ReadonlyArray<SearchPage>, synonyms: string): SearchIndexData {
-  const raw = new Map<string, { docs: number[]; tf: number[]; flags: number[] }>();
+  // Two passes over the pages, each page's terms counted anew in the second: the first finds how many
+  // pages each term is in, so that the second fills typed arrays of that size. On a large site a
+  // growing array per term held several times the memory (and the build's peak with it).
+  const dfs = new Map<string, number>();
   const lengths = new Array<number>(pages.length).fill(0);
   pages.forEach((page, doc) => {
-    const { counts, flags, length } = pageTerms(page);
+    const { counts, length } = pageTerms(page);
     lengths[doc] = length;
+    for (const term of counts.keys()) dfs.set(term, (dfs.get(term) ?? 0) + 1);
+  });
+  const raw = new Map<string, { at: number; docs: Uint32Array; tf: Uint32Array; flags: Uint8Array }>();
+  for (const [term, df] of dfs) raw.set(term, { at: 0, docs: new Uint32Array(df), tf: new Uint32Array(df), flags: new Uint8Array(df) });
+  dfs.clear();
+  pages.forEach((page, doc) => {
+    const { counts, flags } = pageTerms(page);
     for (const [term, tf] of counts) {
-      let t = raw.get(term);
-      if (!t) raw.set(term, (t = { docs: [], tf: [], flags: [] }));
-      t.docs.push(doc);
-      t.tf.push(tf);
-      t.flags.push(flags.get(term)!);
+      const t = raw.get(term)!;
+      t.docs[t.at] = doc;
+      t.tf[t.at] = tf;
+      t.flags[t.at++] = flags.get(term)!;
     }
   });
   const n = pages.length;
@@ -189,13 +198,20 @@ function invert(pages: ReadonlyArray<SearchPage>, synonyms: string): SearchIndex
   for (const [term, t] of raw) {
     const df = t.docs.length;
     data.df.set(term, df);
-    data.postings.set(
-      term,
-      postingsOf(
-        idfOf(n, df),
-        t.docs.map((doc, i) => ({ doc, w: weightOf(t.tf[i]!, lengths[doc]!, avg), f: t.flags[i]! })),
-      ),
-    );
+    const idf = idfOf(n, df);
+    if (df <= MAX_POSTINGS) {
+      // The arrays as they are: a large site has millions of postings, and an object for each was garbage the build's peak memory carried.
+      const weights = new Uint8Array(df);
+      for (let i = 0; i < df; i++) weights[i] = weightOf(t.tf[i]!, lengths[t.docs[i]!]!, avg);
+      data.postings.set(term, { idf, docs: t.docs, weights, flags: t.flags });
+    } else
+      data.postings.set(
+        term,
+        postingsOf(
+          idf,
+          Array.from(t.docs, (doc, i) => ({ doc, w: weightOf(t.tf[i]!, lengths[doc]!, avg), f: t.flags[i]! })),
+        ),
+      );
     for (const key of keysOf(term)) addTo(data.byKey, key, term);
     addTo(data.byLength, Array.from(term).length, term);
     raw.delete(term);
