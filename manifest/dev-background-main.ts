@@ -106,7 +106,6 @@ function writeSearch(config: SiteConfig, list: BackgroundPage[]): void {
     search.data ??= searchIndexData(
       outDir,
       search.order.flatMap((p) => (p ? [searchPage(p)] : [])),
-      { synonyms },
     );
     if (search.data) {
       const data = search.data;

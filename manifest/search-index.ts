@@ -87,7 +87,6 @@ export interface SearchIndexData {
   byKey: Map<string, Set<string>>;
   /** Terms by length in characters (term lists). */
   byLength: Map<number, Set<string>>;
-  synonyms: string;
 }
 
 /** A page's terms: weighted counts and flags, and its length in words. */
@@ -115,17 +114,6 @@ function weightOf(tf: number, length: number, avg: number): number {
 /** A term's stored idf: a word on every page still counts a little (the smallest stored idf), so such pages can be found by it. */
 function idfOf(pages: number, df: number): number {
   return Math.max(1, Math.round(Math.log(1 + (pages - df + 0.5) / (df + 0.5)) * 1000));
-}
-
-/** Postings from entries in page order, cut to the MAX_POSTINGS best. */
-function postingsOf(idf: number, entries: Array<{ doc: number; w: number; f: number }>): Postings {
-  let order = entries;
-  if (order.length > MAX_POSTINGS)
-    order = order
-      .sort((a, b) => b.w - a.w || a.doc - b.doc)
-      .slice(0, MAX_POSTINGS)
-      .sort((a, b) => a.doc - b.doc);
-  return { idf, docs: Uint32Array.from(order, (o) => o.doc), weights: Uint8Array.from(order, (o) => o.w), flags: Uint8Array.from(order, (o) => o.f) };
 }
 
 /** The `n` best-weighted of `p`'s postings, in page order. */
@@ -159,7 +147,7 @@ function deleteFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 }
 
 /** Indexes every page: the postings of every term, and the terms by shard and by length. */
-function invert(pages: ReadonlyArray<SearchPage>, synonyms: string): SearchIndexData {
+function invert(pages: ReadonlyArray<SearchPage>): SearchIndexData {
   // Two passes over the pages, each page's terms counted anew in the second: the first finds how many
   // pages each term is in, so that the second fills typed arrays of that size. On a large site a
   // growing array per term held several times the memory (and the build's peak with it).
@@ -193,33 +181,21 @@ function invert(pages: ReadonlyArray<SearchPage>, synonyms: string): SearchIndex
     df: new Map(),
     byKey: new Map(),
     byLength: new Map(),
-    synonyms,
   };
   for (const [term, t] of raw) {
     const df = t.docs.length;
     data.df.set(term, df);
     const idf = idfOf(n, df);
-    if (df <= MAX_POSTINGS) {
-      // The arrays as they are: a large site has millions of postings, and an object for each was garbage the build's peak memory carried.
-      const weights = new Uint8Array(df);
-      for (let i = 0; i < df; i++) weights[i] = weightOf(t.tf[i]!, lengths[t.docs[i]!]!, avg);
-      data.postings.set(term, { idf, docs: t.docs, weights, flags: t.flags });
-    } else
-      data.postings.set(
-        term,
-        postingsOf(
-          idf,
-          Array.from(t.docs, (doc, i) => ({ doc, w: weightOf(t.tf[i]!, lengths[doc]!, avg), f: t.flags[i]! })),
-        ),
-      );
+    // Weighed in place: a large site has millions of postings, and an object for each was garbage the build's peak memory carried.
+    const weights = new Uint8Array(df);
+    for (let i = 0; i < df; i++) weights[i] = weightOf(t.tf[i]!, lengths[t.docs[i]!]!, avg);
+    data.postings.set(term, bestPostings({ idf, docs: t.docs, weights, flags: t.flags }, MAX_POSTINGS));
     for (const key of keysOf(term)) addTo(data.byKey, key, term);
     addTo(data.byLength, Array.from(term).length, term);
     raw.delete(term);
   }
   return data;
 }
-
-const sortedTerms = (set: Iterable<string>) => [...set].sort();
 
 /** A shard file's bytes: a full shard (every term of its key) or a top shard (the likeliest terms of a 1 or 2-character key). */
 function shardBytes(data: SearchIndexData, key: string, level = 9): Uint8Array {
@@ -233,7 +209,7 @@ function shardBytes(data: SearchIndexData, key: string, level = 9): Uint8Array {
       { level },
     );
   const chars = Array.from(key);
-  if (chars.length >= SHARD_PREFIX) return gzip(sortedTerms(terms));
+  if (chars.length >= SHARD_PREFIX) return gzip([...terms].sort());
   // What follows the key: the characters after it in its longer terms (the next top shard, or after two characters the full shard).
   const next = new Set<string>();
   for (const t of terms) {
@@ -336,7 +312,7 @@ export function writeSearchIndex(
     hash.update(`${doc}\0${text}\0`);
     out.write(path.join(inTmp, 'd', `${doc}.json`), text);
   });
-  const data = invert(pages, JSON.stringify(options.synonyms ?? []));
+  const data = invert(pages);
   const files: Array<[string, Uint8Array]> = [
     ...[...data.byKey.keys()].map((k): [string, Uint8Array] => [shardFile(k), shardBytes(data, k)]),
     ...[...data.byLength.keys()].flatMap((n) => [...termLists(data, n)]),
@@ -357,12 +333,12 @@ export function writeSearchIndex(
  * without writing when it was written from `pages` (the dev server's cache
  * of an earlier run); undefined when there is no index there.
  */
-export function searchIndexData(outDir: string, pages: ReadonlyArray<SearchPage>, options: SearchIndexOptions = {}): SearchIndexData | undefined {
+export function searchIndexData(outDir: string, pages: ReadonlyArray<SearchPage>): SearchIndexData | undefined {
   const entry = path.join(outDir, 'search', 'index.json');
   if (!existsSync(entry)) return undefined;
   const meta = SearchMeta.safeParse(JSON.parse(readFileSync(entry, 'utf8')));
   if (!meta.success || !existsSync(path.join(outDir, 'search', meta.data.v))) return undefined;
-  const data = invert(pages, JSON.stringify(options.synonyms ?? []));
+  const data = invert(pages);
   data.version = meta.data.v;
   return data;
 }
@@ -457,13 +433,9 @@ export function updateSearchIndex(
       continue;
     }
     data.df.set(term, df);
-    data.postings.set(
-      term,
-      postingsOf(
-        idfOf(live, df),
-        entries.sort((a, b) => a.doc - b.doc),
-      ),
-    );
+    entries.sort((a, b) => a.doc - b.doc);
+    const postings = { idf: idfOf(live, df), docs: Uint32Array.from(entries, (e) => e.doc), weights: Uint8Array.from(entries, (e) => e.w), flags: Uint8Array.from(entries, (e) => e.f) };
+    data.postings.set(term, bestPostings(postings, MAX_POSTINGS));
     for (const key of keysOf(term)) addTo(data.byKey, key, term);
     addTo(data.byLength, Array.from(term).length, term);
   }
