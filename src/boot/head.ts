@@ -3,7 +3,7 @@
  * whether the paint waits for the fonts. Bundled into the inline boot
  * scripts (scripts/boot-scripts.ts); no imports from the app.
  */
-import { FALLBACK_FONT_CLASS, FONT_FAMILY, FONT_FILES, FONT_HOLD_MAX_WAIT_MS, FONT_URLS } from '../shared/fonts.ts';
+import { FALLBACK_FONT_CLASS, FONT_FAMILY, FONT_FILES, FONT_HOLD_MAX_RTT_MS, FONT_HOLD_MAX_WAIT_MS, FONT_URLS, FONTS_CACHED_KEY, FONTS_CACHED_VALUE } from '../shared/fonts.ts';
 
 /** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
 export function applyTheme(): void {
@@ -16,21 +16,77 @@ export function applyTheme(): void {
 }
 
 /**
- * Decides whether the first paint waits for the fonts. On a fast connection
- * (the document requested at most FONT_HOLD_MAX_WAIT_MS before this runs, or
- * no timing to go by) it adds the preloads to the head, where Chromium holds
- * the first frame until they arrive, so the text is never drawn in the
- * fallback face and swapped. On a slow one it adds nothing: the same
- * preloads at the start of <body> fetch the fonts without the hold, the page
- * paints at once in the fallback face and keeps it (keepFirstPaintFace); the
- * next document finds the fonts in the cache. (The request's start, not its first byte: DevTools' network
- * emulation delays the end of a response, not its headers.)
+ * Whether the fonts can arrive within the first frame's hold. Yes when an
+ * earlier document of this site loaded them (they are in the cache); else
+ * only on a fast connection: the browser's estimate of the round trip, where
+ * it gives one, is short, and the document was requested at most
+ * FONT_HOLD_MAX_WAIT_MS before this runs (or there is no timing to go by).
+ * (The request's start, not its first byte: DevTools' network emulation delays
+ * the end of a response, not its headers; its round trip shows in
+ * navigator.connection.)
  */
-export function holdFonts(): void {
+function fontsCanComeInTime(): boolean {
   try {
+    if (localStorage.getItem(FONTS_CACHED_KEY) === FONTS_CACHED_VALUE) return true;
+  } catch {
+    // No storage: judge by the connection.
+  }
+  try {
+    const rtt = (navigator as Navigator & { connection?: { rtt?: number } }).connection?.rtt;
+    if (typeof rtt === 'number' && rtt > FONT_HOLD_MAX_RTT_MS) return false;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const start = nav && (nav.requestStart || nav.fetchStart);
-    if (start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS) return;
+    return !(start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS);
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers that the faces loaded, so the next document's first paint may wait for them (from the cache). */
+function rememberFontsCached(): void {
+  try {
+    localStorage.setItem(FONTS_CACHED_KEY, FONTS_CACHED_VALUE);
+  } catch {
+    // No storage: the next document judges by the connection.
+  }
+}
+
+/**
+ * Decides whether the first paint waits for the fonts, and keeps for the
+ * document's lifetime the face that paint used.
+ *
+ * When the fonts can come in time (fontsCanComeInTime) it adds the preloads
+ * to the head, where Chromium holds the first frame until they arrive, so the
+ * text is never drawn in the fallback face and swapped; just before the first
+ * frame a face that has not arrived after all is dropped from the font stack
+ * by a class on <html>, in that same frame. The faces are font-display:
+ * optional, which should mean the same, but Chromium makes a document's faces
+ * anew whenever its stylesheets change (a page document's whole stylesheet
+ * arriving after the first paint), and a new face loads the file from the
+ * cache within its own block period: the web font then replaced the fallback
+ * under painted text, a layout shift.
+ *
+ * Otherwise (a first visit on a slow connection) the class is set at once:
+ * no element names the web font, so the first frame neither waits for it nor
+ * lays text out twice, and the faces are fetched once that frame is drawn,
+ * for the next document.
+ */
+export function settleFonts(): void {
+  try {
+    const root = document.documentElement;
+    const faces = FONT_FILES.map((f) => `${f.weight} 1em "${FONT_FAMILY}"`);
+    const load = () => {
+      Promise.all(faces.map((f) => document.fonts.load(f)))
+        .then((sets) => {
+          if (sets.every((set) => set.length > 0)) rememberFontsCached();
+        })
+        .catch(() => {});
+    };
+    if (!fontsCanComeInTime()) {
+      root.classList.add(FALLBACK_FONT_CLASS);
+      requestAnimationFrame(() => setTimeout(load, 0));
+      return;
+    }
     for (const href of FONT_URLS) {
       const k = document.createElement('link');
       k.rel = 'preload';
@@ -40,32 +96,13 @@ export function holdFonts(): void {
       k.href = href;
       document.head.appendChild(k);
     }
-  } catch {
-    // No timing API: the preloads in <body> fetch the fonts.
-  }
-}
-
-/**
- * Keeps for the document's lifetime the face its first paint used. The
- * faces are font-display: optional, which should mean the same, but
- * Chromium makes a document's faces anew whenever its stylesheets change
- * (a page document's whole stylesheet arriving after the first paint), and
- * a new face loads the file from the cache within its own block period: the
- * web font then replaced the fallback under painted text, a layout shift.
- * So the loads start here (the @font-face rules precede this script), and
- * just before the first frame a face that has not arrived is dropped from
- * the font stack by a class on <html>, in that same frame.
- */
-export function keepFirstPaintFace(): void {
-  try {
-    const faces = FONT_FILES.map((f) => `${f.weight} 1em "${FONT_FAMILY}"`);
-    for (const f of faces) document.fonts.load(f).catch(() => {});
+    load();
     const decide = () => {
       if (!document.body) {
         requestAnimationFrame(decide);
         return;
       }
-      if (!faces.every((f) => document.fonts.check(f))) document.documentElement.classList.add(FALLBACK_FONT_CLASS);
+      if (!faces.every((f) => document.fonts.check(f))) root.classList.add(FALLBACK_FONT_CLASS);
     };
     requestAnimationFrame(decide);
   } catch {

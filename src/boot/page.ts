@@ -5,7 +5,7 @@
  * document it also writes the address into the text, as the app's
  * not-found layout does, so nothing changes when the app takes over.
  */
-import { applyTheme, holdFonts, keepFirstPaintFace } from './head.ts';
+import { applyTheme, settleFonts } from './head.ts';
 
 declare const __APP_CSS__: string;
 declare const __APP_ENTRY__: string;
@@ -67,10 +67,9 @@ function startApp(): void {
 
 applyTheme();
 loadStylesheet();
-// The first paint waits for the fonts only on a fast connection, where they can come in time; on a
-// slow one the page is painted at once in the fallback face, which then stays (keepFirstPaintFace).
-holdFonts();
-keepFirstPaintFace();
+// The first paint waits for the fonts only when they can come in time (cached, or a fast connection); on
+// a first visit over a slow one the page is painted at once in the fallback face, which then stays.
+settleFonts();
 startApp();
 if (document.documentElement.dataset.notFound !== undefined) {
   document.addEventListener('DOMContentLoaded', () => {

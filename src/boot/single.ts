@@ -13,7 +13,7 @@
  * build; otherwise (another build, nothing cached, an error other than a
  * 404) it asks the network, past the cache.
  */
-import { applyTheme, holdFonts, keepFirstPaintFace } from './head.ts';
+import { applyTheme, settleFonts } from './head.ts';
 import { chunkUrl, looksCanonical } from '../shared/paths.ts';
 import { REDIRECT_PARAM } from '../shared/spa-redirect.ts';
 import { PROSE_CLASSES } from '../shared/prose-classes.ts';
@@ -144,5 +144,4 @@ try {
 } catch {
   // The app starts without the head start.
 }
-holdFonts();
-keepFirstPaintFace();
+settleFonts();

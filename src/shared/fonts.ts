@@ -26,3 +26,14 @@ export const FONT_URLS = FONT_FILES.map((f) => `/assets/fonts/${f.file}`);
  * is painted in the fallback face anyway and the hold only delays it.
  */
 export const FONT_HOLD_MAX_WAIT_MS = 100;
+
+/**
+ * The longest round trip (ms, the browser's estimate in navigator.connection)
+ * on which a first visit's paint waits for the fonts: fetching them takes at
+ * least one, and Chromium holds the first frame at most about 100 ms.
+ */
+export const FONT_HOLD_MAX_RTT_MS = 75;
+
+/** Storage key and value noting that this site's faces loaded once (they are in the cache). Named after the files, so new files mean a new note. */
+export const FONTS_CACHED_KEY = 'fonts-cached';
+export const FONTS_CACHED_VALUE = FONT_FILES.map((f) => f.file).join(' ');

@@ -238,7 +238,7 @@ describe('a cold deep link', () => {
     }
   });
 
-  it('waits for the fonts before its first paint only when they can arrive in time, and fetches each face once', async () => {
+  it('waits for the fonts before its first paint only when they can arrive in time (a fast connection or the cache), and fetches each face once', async () => {
     const fonts = ['/assets/fonts/open-sans-400.woff2', '/assets/fonts/open-sans-700.woff2'];
     // index.html answered at once (a fast connection), then HOLD_MS late (a slow one, longer than the hold).
     for (const [hold, headPreloads] of [
@@ -263,6 +263,16 @@ describe('a cold deep link', () => {
             .sort(),
           `index.html held ${hold} ms`,
         ).toEqual(fonts);
+        if (hold > 0) {
+          // The slow first visit painted in the fallback face from the start, and noted the faces once they came.
+          expect(await page.evaluate(() => document.documentElement.classList.contains('font-fallback'))).toBe(true);
+          expect(await page.evaluate(() => localStorage.getItem('fonts-cached'))).toBe('open-sans-400.woff2 open-sans-700.woff2');
+          // The next document, as slow, waits for them: they come from the cache.
+          const next = await context.newPage();
+          await next.goto(host.url + target.path);
+          await waitForAddress(next, (u) => u.pathname === target.path && u.search === '');
+          expect(await next.locator('head link[rel="preload"][as="font"]').count(), 'a repeat visit holds for the cached fonts').toBe(2);
+        }
       } finally {
         await context.close();
         await host.close();
