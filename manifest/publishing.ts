@@ -11,7 +11,7 @@ import { markdownPathOf, siteUrl } from '../src/shared/site-urls.ts';
 import type { ContentError } from './errors.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { ATOM_PATH, RSS_PATH, atomXml, feedPosts, rssXml } from './feeds.ts';
-import { LLMS_FULL_PATH, LLMS_PATH, llmsFullTxt, llmsSections, llmsTxt, type PublishedPage } from './llms.ts';
+import { LLMS_FULL_PATH, LLMS_PATH, llmsFull, llmsSections, llmsTxt, type PublishedPage } from './llms.ts';
 
 /** Addresses of the site-wide files, whichever of them a build writes. */
 export const PUBLISHED_FILES = ['/robots.txt', '/sitemap.xml', ATOM_PATH, RSS_PATH, LLMS_PATH, LLMS_FULL_PATH] as const;
@@ -70,8 +70,9 @@ export function publish(site: SiteConfig, pages: ReadonlyArray<PublishedPage>, c
 
   const sections = llmsSections(site.sidebar, pages);
   const about = pages.find((p) => p.record.path === '/')?.record.frontmatter.description;
-  put(LLMS_PATH, llmsTxt(site, sections, about, made.has(ATOM_PATH)));
-  put(LLMS_FULL_PATH, llmsFullTxt(site, sections, about, made.has(ATOM_PATH)));
+  const full = llmsFull(site, sections, about, made.has(ATOM_PATH));
+  put(LLMS_PATH, llmsTxt(site, sections, about, made.has(ATOM_PATH), full.part));
+  put(LLMS_FULL_PATH, full.text);
   return { files, warnings };
 }
 

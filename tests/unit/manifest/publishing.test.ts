@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileContent } from '../../../manifest/compile.ts';
 import { postDate } from '../../../manifest/feeds.ts';
+import { llmsFull, llmsSections, llmsTxt } from '../../../manifest/llms.ts';
 import { escapeXml, isoDate } from '../../../manifest/xml.ts';
 import { formatContentError } from '../../../manifest/errors.ts';
 import { markdownPathOf } from '../../../src/shared/site-urls.ts';
@@ -75,6 +76,31 @@ describe('published files of the fixture site', async () => {
     expect(llms.indexOf('## Guides')).toBeLessThan(llms.indexOf('## Releases'));
     const full = file('llms-full.txt');
     for (const p of r.manifest.pages) expect(full).toContain(file(markdownPathOf(p.path).slice(1)).trimEnd());
+    expect(full).toContain(`- The whole site in one file: ${ORIGIN}/llms-full.txt`);
+  });
+
+  it('stops llms-full.txt at its size cap with the pages that fit, says so in both files, and still links every page in llms.txt', () => {
+    const site = r.manifest.site;
+    const pages = r.manifest.pages.map((record, i) => ({ record, markdown: `Body of page ${i}. ${'word '.repeat(400)}` }));
+    const sections = llmsSections(site.sidebar, pages);
+    const order = sections.flatMap((x) => x.pages);
+    const whole = llmsFull(site, sections, undefined, false, 1e9);
+    expect(whole.part).toBeNull();
+    const capped = llmsFull(site, sections, undefined, false, 8000);
+    expect(capped.part).not.toBeNull();
+    const { pages: held, of } = capped.part!;
+    expect(of).toBe(order.length);
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(of);
+    expect(Buffer.byteLength(capped.text)).toBeLessThanOrEqual(8000 + 200); // the closing line is the only thing past the cap
+    // The first pages in llms order, whole; none after them.
+    for (const p of order.slice(0, held)) expect(capped.text).toContain(p.markdown.trimEnd());
+    for (const p of order.slice(held)) expect(capped.text).not.toContain(p.markdown.trimEnd());
+    expect(capped.text).toContain(`The first ${held} of the ${of} pages in one file`);
+    expect(capped.text).toContain(`${of - held} more pages are not in this file: see ${ORIGIN}/llms.txt`);
+    const index = llmsTxt(site, sections, undefined, false, capped.part);
+    expect(index).toContain(`The first ${held} of the ${of} pages in one file`);
+    expect([...index.matchAll(/^- \[/gm)]).toHaveLength(of);
   });
 });
 
