@@ -12,6 +12,20 @@ declare const __APP_ENTRY__: string;
 declare const __APP_PRELOADS__: string[];
 declare const __SITE_DATA__: string;
 
+/** Runs `fn` once the document's first frame is drawn; at once in a hidden tab, and should the tab be hidden before that frame. */
+function afterFirstFrame(fn: () => void): void {
+  if (document.visibilityState !== 'visible') return fn();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  // A frame callback runs just before the frame is drawn; a task it queues runs after.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  document.addEventListener('visibilitychange', once, { once: true });
+}
+
 /**
  * The whole stylesheet: the document inlines only the rules its layout's
  * first screen needs. Loaded for print first, it does not hold the first paint;
@@ -29,10 +43,10 @@ function loadStylesheet(): void {
   else {
     // A stylesheet for another medium does not hold the paint (Chromium holds it for any other
     // stylesheet of the head, even one a script adds); it applies to the screen once loaded.
+    // From the cache (a repeat visit) it may load before the first frame: it then waits for that frame,
+    // which the inline rules cover, rather than adding its whole rule set to the first frame's work.
     link.media = 'print';
-    link.onload = () => {
-      link.media = 'all';
-    };
+    link.onload = () => afterFirstFrame(() => (link.media = 'all'));
   }
   document.head.appendChild(link);
 }
@@ -45,10 +59,7 @@ function loadStylesheet(): void {
  * the first frame delayed it). A hidden tab draws no frame: there it starts at once.
  */
 function startApp(): void {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
+  afterFirstFrame(() => {
     const add = (tag: 'link' | 'script', attrs: Record<string, string>) => {
       const el = document.createElement(tag);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -57,12 +68,7 @@ function startApp(): void {
     add('link', { rel: 'preload', href: __SITE_DATA__, as: 'fetch', crossorigin: 'anonymous' });
     for (const href of __APP_PRELOADS__) add('link', { rel: 'modulepreload', href });
     add('script', { type: 'module', src: __APP_ENTRY__ });
-  };
-  if (document.visibilityState !== 'visible') return start();
-  // A frame callback runs just before the frame is drawn; a task it queues runs after.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  // Should no frame come (the tab hidden meanwhile), the app still starts.
-  document.addEventListener('visibilitychange', start, { once: true });
+  });
 }
 
 applyTheme();
