@@ -38,7 +38,8 @@ export function resetProbe(page: Page): void {
   events.set(page, []);
 }
 
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** Text as read: white space collapsed, zero-width characters (a heading anchor's only text in some generators) dropped. */
+const norm = (s: string) => s.replace(/[\u200b-\u200d\ufeff]/g, '').replace(/\s+/g, ' ').trim();
 
 /**
  * Waits for a painted h1 reported after the `from` event index, whose text is

@@ -139,6 +139,28 @@ export function figures(r: BenchResults): Figure[] {
     add({ section: 'authoring', page: vp, figure: 'start to rendered page (10,000 pages)', value: num(VITEPRESS.start10kSeconds, 1), unit: 's' });
     add({ section: 'authoring', page: vp, figure: 'edit to new text, median (10,000 pages)', value: num(VITEPRESS.edit10kMedianMs), unit: 'ms' });
   }
+  for (const p of r.peers ?? []) {
+    const b = p.build;
+    add({ section: 'peers', page: b.name, figure: b.ok ? 'build of the same pages, wall time' : `build FAILED: ${b.output}`, value: num(b.seconds, 1), unit: 's' });
+    if (b.distBytes !== null) add({ section: 'peers', page: b.name, figure: 'dist/ size (every file written)', value: num(b.distBytes / 1e6, 1), unit: 'MB' });
+    const l = p.firstLoad;
+    if (l) {
+      const page = `${b.name}, default ${l.path}`;
+      for (const c of ['html', 'js', 'css', 'fonts'] as const) add({ section: 'peers', page, figure: LABELS[c]!, value: kb(l.bytes[c]), unit: 'KB gzip' });
+      add({ section: 'peers', page, figure: 'whole first load', value: kb(l.total), unit: 'KB gzip' });
+      add({ section: 'peers', page, figure: 'requests by the page', value: num(l.requests), unit: 'count' });
+      add({ section: 'peers', page, figure: 'JS requested before h1 painted', value: kb(l.criticalJs), unit: 'KB gzip' });
+    }
+    const t = p.timeToContent;
+    if (t) {
+      const page = `${b.name}, ${t.path}`;
+      add({ section: 'peers', page, figure: 'cold deep link to h1 painted', value: ms(t.cold), unit: 'ms' });
+      add({ section: 'peers', page: t.staticUrl, figure: 'static HTML, cold', value: ms(t.staticCold), unit: 'ms' });
+      add({ section: 'peers', page, figure: 'peer / static, cold', value: num(t.ratioCold, 2), unit: 'x' });
+      add({ section: 'peers', page, figure: 'repeat visit to h1 painted', value: ms(t.warm), unit: 'ms' });
+      add({ section: 'peers', page, figure: 'peer / static, repeat visit', value: num(t.ratioWarm, 2), unit: 'x' });
+    }
+  }
   return f;
 }
 

@@ -8,9 +8,10 @@ import type { RelevanceFigures } from './search-relevance.ts';
 import type { TimeToContent } from './time-to-content.ts';
 import type { FirstLoad } from './transfer.ts';
 import type { Authoring } from './authoring.ts';
+import type { PeerBuild } from './peers.ts';
 
 /** Sections that `--only` can pick. */
-export const SECTIONS = ['build', 'transfer', 'ttc', 'navigation', 'search', 'lighthouse', 'authoring'] as const;
+export const SECTIONS = ['build', 'transfer', 'ttc', 'navigation', 'search', 'lighthouse', 'authoring', 'peers'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** A synthetic site's first load (its default page), for the manifest-scale budget. */
@@ -43,6 +44,8 @@ export interface BenchResults {
   lighthouse?: LighthouseScores[];
   /** The dev server's loop (npm run dev in a Chromium tab). */
   authoring?: Authoring;
+  /** The same pages built by another generator, measured the same way: its build, a default page's first load, time to its h1. */
+  peers?: Array<{ build: PeerBuild; firstLoad?: FirstLoad; timeToContent?: TimeToContent }>;
   /** Figures that could not be measured, and why. */
   notMeasured: string[];
   /** Whole run, s. */

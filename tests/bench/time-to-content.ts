@@ -71,12 +71,16 @@ async function coldAndWarm(browser: Browser, server: SiteServer, url: string, h1
   }
 }
 
-/** Measures `path` (a deep link) and its static twin at `staticUrl`, `runs` times each. */
-export async function measureTimeToContent(browser: Browser, server: SiteServer, o: { path: string; h1: string; staticUrl: string; runs: number }): Promise<TimeToContent> {
+/**
+ * Measures `path` (a deep link) and its static twin at `staticUrl`, `runs`
+ * times each. `worker` (default true): the site installs a service worker,
+ * which the repeat visit waits for.
+ */
+export async function measureTimeToContent(browser: Browser, server: SiteServer, o: { path: string; h1: string; staticUrl: string; runs: number; worker?: boolean }): Promise<TimeToContent> {
   const app: Array<{ cold: One; warm: One }> = [];
   const stat: Array<{ cold: One; warm: One }> = [];
   for (let i = 0; i < o.runs; i++) {
-    app.push(await coldAndWarm(browser, server, server.url + o.path, o.h1, true));
+    app.push(await coldAndWarm(browser, server, server.url + o.path, o.h1, o.worker ?? true));
     stat.push(await coldAndWarm(browser, server, server.url + o.staticUrl, o.h1, false));
   }
   const cold = spread(app.map((r) => r.cold.endToEnd));
