@@ -4,7 +4,8 @@
  * without holding the paint and cached across pages.
  *
  * A rule is kept when every class and element name its selector requires
- * (outside functional pseudo-classes such as :not() and :is()) occurs in the page's HTML: an over-approximation that
+ * occurs in the page's HTML (for an :is() or :where(), those of one of its
+ * selectors; nothing inside :not() or :has()): an over-approximation that
  * ignores how the elements nest, so nothing the page shows is left
  * unstyled. The `dark` and font-fallback classes count as present (the boot script may add
  * them before the paint), and so do html, head and body. At-rules that are not
@@ -14,37 +15,59 @@ import postcss, { type AtRule, type ChildNode, type Root, type Rule } from 'post
 import selectorParser from 'postcss-selector-parser';
 import { FALLBACK_FONT_CLASS } from '../src/shared/fonts.ts';
 
-/** What a selector needs to be able to match: class names and element names. */
+/**
+ * What a selector needs to be able to match: class names and element names,
+ * and for each :is()/:where() in it, one of its alternatives.
+ */
 interface Needs {
   classes: string[];
   tags: string[];
+  oneOf: Needs[][];
 }
 
 const ALWAYS_CLASSES = new Set(['dark', FALLBACK_FONT_CLASS]);
 const ALWAYS_TAGS = new Set(['html', 'head', 'body', '*']);
+
+/** Pseudo-classes that match when one of their selectors does (their needs are alternatives). */
+const ANY_OF = new Set([':is', ':where', ':matches', ':-webkit-any']);
+
+type SelectorNode = selectorParser.Node;
+
+/** The needs of one compound selector list item (a selector), read from its nodes. */
+function needsOfSelector(sel: selectorParser.Selector): Needs {
+  const needs: Needs = { classes: [], tags: [], oneOf: [] };
+  sel.each((n: SelectorNode) => {
+    if (n.type === 'class') needs.classes.push(n.value);
+    else if (n.type === 'tag') needs.tags.push(n.value.toLowerCase());
+    // [class~=x] is .x (the typography plugin writes its classes so).
+    else if (n.type === 'attribute' && n.attribute === 'class' && n.operator === '~=' && n.value) needs.classes.push(n.value);
+    else if (n.type === 'pseudo' && ANY_OF.has(n.value.toLowerCase()) && n.nodes.length > 0) needs.oneOf.push(n.nodes.map(needsOfSelector));
+    // Inside :not(), :has() and the like nothing is required: a rule too many is kept, never one too few.
+  });
+  return needs;
+}
 
 /** The needs of each selector of a rule's list (the rule applies when any selector can match). */
 function needsOf(selector: string): Needs[] {
   const out: Needs[] = [];
   try {
     selectorParser((root) => {
-      for (const sel of root.nodes) {
-        const needs: Needs = { classes: [], tags: [] };
-        sel.walk((n) => {
-          // Inside :not() nothing is required; inside :is(), :where(), :has() one of several is: neither
-          // is counted (a rule too many is kept, never one too few).
-          for (let p = n.parent; p; p = p.parent) if (p.type === 'pseudo') return;
-          if (n.type === 'class') needs.classes.push(n.value);
-          else if (n.type === 'tag') needs.tags.push(n.value.toLowerCase());
-        });
-        out.push(needs);
-      }
+      for (const sel of root.nodes) out.push(needsOfSelector(sel));
     }).processSync(selector);
   } catch {
     // A selector this parser cannot read is kept: better a rule too many than a page unstyled.
-    out.push({ classes: [], tags: [] });
+    out.push({ classes: [], tags: [], oneOf: [] });
   }
   return out;
+}
+
+/** Whether a page with these classes and elements can match a selector of these needs. */
+function canMatch(n: Needs, classes: Set<string>, tags: Set<string>): boolean {
+  return (
+    n.classes.every((c) => classes.has(c) || ALWAYS_CLASSES.has(c)) &&
+    n.tags.every((t) => tags.has(t) || ALWAYS_TAGS.has(t)) &&
+    n.oneOf.every((alternatives) => alternatives.some((a) => canMatch(a, classes, tags)))
+  );
 }
 
 /** The stylesheet, parsed once, with each style rule's needs worked out. */
@@ -75,7 +98,7 @@ export function criticalCss(css: string): CriticalCss {
   const applies = (rule: Rule, classes: Set<string>, tags: Set<string>) => {
     const list = needs.get(rule);
     if (!list) return true;
-    return list.some((n) => n.classes.every((c) => classes.has(c) || ALWAYS_CLASSES.has(c)) && n.tags.every((t) => tags.has(t) || ALWAYS_TAGS.has(t)));
+    return list.some((n) => canMatch(n, classes, tags));
   };
 
   /** A copy of `nodes` with the rules that cannot apply left out, and at-rules left empty dropped. */

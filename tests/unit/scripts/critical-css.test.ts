@@ -42,6 +42,30 @@ describe('critical CSS', () => {
     expect(out).toContain('html,body{margin:0}');
   });
 
+  it('reads :is() and :where() as alternatives of which the page must have one, and [class~=x] as a class', () => {
+    const c = criticalCss(
+      [
+        '.prose :where(table):not(:where([class~=not-prose] *)){width:100%}',
+        '.prose :where(ul,ol):not(:where([class~=not-prose] *)){padding-left:1em}',
+        '.prose :where([class~=lead]):not(:where([class~=not-prose] *)){font-size:1.2em}',
+        ':where(.a :is(kbd,samp), .b){color:red}',
+        '.x:not(:is(.y)){color:blue}',
+      ].join(''),
+    );
+    const none = c.forPage('<div class="prose"><p>text</p></div>');
+    expect(none).not.toContain('table');
+    expect(none).not.toContain('ul,ol');
+    expect(none).not.toContain('lead');
+    expect(none).not.toContain('kbd');
+    const some = c.forPage('<div class="prose lead a"><ol><li>x</li></ol><table></table><samp>s</samp></div><i class="x"></i>');
+    expect(some).toContain(':where(table)');
+    expect(some).toContain(':where(ul,ol)');
+    expect(some).toContain('[class~=lead]');
+    expect(some).toContain(':where(.a :is(kbd,samp), .b)');
+    expect(some).toContain('.x:not(:is(.y))'); // inside :not() nothing is required
+    expect(c.forPage('<p class="b"></p>')).toContain(':where(.a :is(kbd,samp), .b)');
+  });
+
   it('reads class names with the characters Tailwind escapes', () => {
     expect([...tokensOf('<p class="min-[400px]:w-40 dark:text-white">').classes]).toEqual(['min-[400px]:w-40', 'dark:text-white']);
     const c = criticalCss('.min-\\[400px\\]\\:w-40{width:10rem}.other{color:red}');
