@@ -146,6 +146,16 @@ describe('a reader without JavaScript', () => {
     await page.waitForURL((u) => u.pathname !== '/guides/ivr/');
     expect(await page.locator('main h1').count()).toBe(1);
   });
+
+  it('shows an empty reading progress bar until the app measures the page (none drawn without scripts)', async () => {
+    const course = site.manifest.pages.find((p) => p.frontmatter.readingShow === 'top');
+    expect(course, 'a page with readingShow: top').toBeDefined();
+    const { page } = await site.open({ javaScriptEnabled: false });
+    await page.goto(`${site.url}${course!.path}`);
+    const bar = page.locator('.reading-progress-bar');
+    expect(await bar.count()).toBe(1);
+    expect(await bar.evaluate((el) => el.getBoundingClientRect().width)).toBe(0);
+  });
 });
 
 /** Client navigation to `to`, settled once the app shows that page's h1 with its content complete. */
