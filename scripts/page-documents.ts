@@ -19,6 +19,7 @@ import { fillImageSizes } from '../manifest/article-html.ts';
 import type { CompiledPage } from '../manifest/compiled-page.ts';
 import { cspFor, renderDocument, scriptJson, sha, type DocumentBase } from './html.ts';
 import { esc, shellHtml } from './page-shell.ts';
+import { PARSER_YIELD_ATTR } from '../src/shared/parser-yield.ts';
 
 /** The file a page's document is written to: /a/ -> a/index.html, /a.html -> a.html. */
 export function documentFile(path: string): string {
@@ -111,6 +112,36 @@ export function redirectDocument(site: SiteConfig, target: string): string {
 `;
 }
 
+/** Elements with no end tag. */
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** The yield point as written into a document. */
+const PARSER_YIELD_HTML = `<script ${PARSER_YIELD_ATTR}=""></script>`;
+
+/** The yield point goes after the first top-level block that ends this far into the body (characters of HTML). */
+export const PARSER_YIELD_AFTER = 300;
+
+/**
+ * `body` (an article body's HTML, as the compiler writes it) with the
+ * parser yield point (src/shared/parser-yield.ts) after its first top-level
+ * element that ends at least PARSER_YIELD_AFTER characters in; unchanged
+ * when there is none (a short body) or its tags do not balance.
+ */
+export function withParserYield(body: string): string {
+  let depth = 0;
+  for (const m of body.matchAll(/<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)(?:"[^"]*"|'[^']*'|[^'">])*>/g)) {
+    if (!m[2]) continue; // a comment
+    const closing = m[1] === '/';
+    const name = m[2].toLowerCase();
+    if (closing) depth--;
+    else if (!VOID.has(name) && !m[0].endsWith('/>')) depth++;
+    if (depth < 0) return body;
+    const end = m.index + m[0].length;
+    if (depth === 0 && end >= PARSER_YIELD_AFTER) return end < body.length ? body.slice(0, end) + PARSER_YIELD_HTML + body.slice(end) : body;
+  }
+  return body;
+}
+
 /** Text of the body that counts as the first screen, for the critical CSS (a phone's first screen holds less). */
 export const FIRST_SCREEN_CHARS = 3000;
 
@@ -168,7 +199,8 @@ export function writePageDocuments(
   const shellOf = (p: CompiledPage) => {
     const record = p.record;
     const { prev, next } = prevNext(record, order, byPath);
-    return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body: fillImageSizes(p.facts.article, p.body.images), prev, next }) };
+    const body = withParserYield(fillImageSizes(p.facts.article, p.body.images));
+    return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body, prev, next }) };
   };
   // The critical CSS of each layout, from the first screens of (up to) SAMPLE of its pages.
   const SAMPLE = 300;

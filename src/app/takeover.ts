@@ -8,6 +8,7 @@
  * position and focus are kept across the swap.
  */
 import { StaticPage, STATIC_PAGE_ID } from '../shared/schemas/manifest.ts';
+import { removeParserYields } from '../shared/parser-yield.ts';
 
 /** A page document's data and its static article body, once read. */
 export interface AdoptedPage {
@@ -31,7 +32,10 @@ export function readAdoptedPage(doc: Document = document): AdoptedPage | null {
     return null;
   }
   const parsed = StaticPage.safeParse(json);
-  return parsed.success ? { page: parsed.data, body } : null;
+  if (!parsed.success) return null;
+  // Normally gone already (the boot script removes them once the document is parsed).
+  removeParserYields(body);
+  return { page: parsed.data, body };
 }
 
 /**

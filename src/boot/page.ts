@@ -6,6 +6,7 @@
  * not-found layout does, so nothing changes when the app takes over.
  */
 import { applyTheme, settleFonts } from './head.ts';
+import { removeParserYields } from '../shared/parser-yield.ts';
 
 declare const __APP_CSS__: string;
 declare const __APP_ENTRY__: string;
@@ -43,10 +44,10 @@ function loadStylesheet(): void {
   else {
     // A stylesheet for another medium does not hold the paint (Chromium holds it for any other
     // stylesheet of the head, even one a script adds); it applies to the screen once loaded.
-    // From the cache (a repeat visit) it may load before the first frame: it then waits for that frame,
-    // which the inline rules cover, rather than adding its whole rule set to the first frame's work.
     link.media = 'print';
-    link.onload = () => afterFirstFrame(() => (link.media = 'all'));
+    link.onload = () => {
+      link.media = 'all';
+    };
   }
   document.head.appendChild(link);
 }
@@ -59,16 +60,27 @@ function loadStylesheet(): void {
  * the first frame delayed it). A hidden tab draws no frame: there it starts at once.
  */
 function startApp(): void {
-  afterFirstFrame(() => {
-    const add = (tag: 'link' | 'script', attrs: Record<string, string>) => {
-      const el = document.createElement(tag);
-      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-      document.head.appendChild(el);
-    };
-    add('link', { rel: 'preload', href: __SITE_DATA__, as: 'fetch', crossorigin: 'anonymous' });
-    for (const href of __APP_PRELOADS__) add('link', { rel: 'modulepreload', href });
-    add('script', { type: 'module', src: __APP_ENTRY__ });
-  });
+  // The first frame may come before the parser is done (the yield point after the article's first
+  // block): the app starts on the whole document, its yield points removed.
+  afterFirstFrame(() =>
+    whenParsed(() => {
+      removeParserYields(document);
+      const add = (tag: 'link' | 'script', attrs: Record<string, string>) => {
+        const el = document.createElement(tag);
+        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+        document.head.appendChild(el);
+      };
+      add('link', { rel: 'preload', href: __SITE_DATA__, as: 'fetch', crossorigin: 'anonymous' });
+      for (const href of __APP_PRELOADS__) add('link', { rel: 'modulepreload', href });
+      add('script', { type: 'module', src: __APP_ENTRY__ });
+    }),
+  );
+}
+
+/** Runs `fn` once the document is parsed. */
+function whenParsed(fn: () => void): void {
+  if (document.readyState !== 'loading') fn();
+  else document.addEventListener('DOMContentLoaded', fn, { once: true });
 }
 
 applyTheme();

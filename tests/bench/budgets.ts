@@ -45,6 +45,8 @@ export function checkBudgets(r: BenchResults): BudgetRow[] {
   const ttc = r.timeToContent;
   if (ttc) {
     rows.push(row('ttc:ratio-cold', '≤ 1.15 x static', ttc.ratioCold, (v) => v <= 1.15));
+    // The whole article, not only its title and lead (the page-documents issue).
+    if (ttc.wholeCold) rows.push(row('ttc:ratio-whole', '≤ 1.15 x static', ttc.ratioWholeCold, (v) => v <= 1.15));
     rows.push(row('ttc:ratio-warm', '≤ 1.2 x static', ttc.ratioWarm, (v) => v <= 1.2));
   }
   const nav = r.navigation;

@@ -22,6 +22,8 @@
     });
 
   send('doc', { origin: performance.timeOrigin });
+  // The whole document parsed, and the frame after: everything it holds is laid out and painted.
+  document.addEventListener('DOMContentLoaded', () => afterPaint((t) => send('parsed', { painted: t })));
 
   // The page's h1: each time a new one (element or text) is rendered and visible, report when it
   // was painted. The paint time is the browser's own (Element Timing: the attribute is set before

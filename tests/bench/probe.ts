@@ -9,11 +9,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 export interface DocEvent { kind: 'doc'; url: string; origin: number }
 /** An h1 under <main> was rendered; `painted` is after the next frame (epoch ms). */
 export interface H1Event { kind: 'h1'; url: string; text: string; path: string; seen: number; painted: number }
+/** The document was parsed, and the frame after it drawn (epoch ms): all its text is painted. */
+export interface ParsedEvent { kind: 'parsed'; url: string; painted: number }
 /** A click (capture phase), with the link it landed on. */
 export interface ClickEvent { kind: 'click'; url: string; t: number; href: string | null }
 /** A keydown (capture phase). */
 export interface KeyEvent { kind: 'key'; url: string; key: string; t: number }
-export type ProbeEvent = DocEvent | H1Event | ClickEvent | KeyEvent;
+export type ProbeEvent = DocEvent | H1Event | ParsedEvent | ClickEvent | KeyEvent;
 
 const PROBE_FILE = path.join(import.meta.dirname, 'probe.js');
 const events = new WeakMap<Page, ProbeEvent[]>();
@@ -79,5 +81,16 @@ export async function pollPage(page: Page, expression: string, timeoutMs = 10_00
     if (await page.evaluate(expression).catch(() => false)) return true;
     if (Date.now() > end) return false;
     await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The frame after the document that started at `origin` was parsed (null on time-out). */
+export async function waitForParsed(page: Page, origin: number, timeoutMs = 30_000): Promise<ParsedEvent | null> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const hit = probeEvents(page).find((e): e is ParsedEvent => e.kind === 'parsed' && e.painted >= origin);
+    if (hit) return hit;
+    if (Date.now() > end) return null;
+    await new Promise((r) => setTimeout(r, 10));
   }
 }

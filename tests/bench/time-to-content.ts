@@ -6,7 +6,7 @@
  * of the same context (HTTP cache warm).
  */
 import type { Browser, Page } from 'playwright-core';
-import { docAt, firstDoc, resetProbe, waitForH1 } from './probe.ts';
+import { docAt, firstDoc, resetProbe, waitForH1, waitForParsed } from './probe.ts';
 import { waitForQuiet, type SiteServer } from './site-server.ts';
 import { spread, type Spread } from './stats.ts';
 import { openTab } from './tab.ts';
@@ -28,9 +28,13 @@ export interface TimeToContent {
   /** Median app time / median static time. */
   ratioCold: number;
   ratioWarm: number;
+  /** Cold, to the frame after the document (the one that painted the h1) was parsed: the whole article painted. */
+  wholeCold: Spread;
+  staticWholeCold: Spread;
+  ratioWholeCold: number;
 }
 
-interface One { endToEnd: number; fromIndex: number }
+interface One { endToEnd: number; fromIndex: number; whole: number }
 
 /** Loads `url` in `page` and times its h1 (epoch ms clock of the page). */
 async function timeLoad(page: Page, url: string, h1: string): Promise<One> {
@@ -40,7 +44,9 @@ async function timeLoad(page: Page, url: string, h1: string): Promise<One> {
   if (!hit) throw new Error(`The h1 "${h1}" of ${url} was not painted within 30 s.`);
   const first = firstDoc(page)!;
   const doc = docAt(page, hit.painted) ?? first;
-  return { endToEnd: hit.painted - first.origin, fromIndex: hit.painted - doc.origin };
+  const parsed = await waitForParsed(page, doc.origin);
+  if (!parsed) throw new Error(`${url} was not parsed within 30 s.`);
+  return { endToEnd: hit.painted - first.origin, fromIndex: hit.painted - doc.origin, whole: Math.max(parsed.painted, hit.painted) - first.origin };
 }
 
 /** How long the first visit may take to install the site's service worker. */
@@ -99,5 +105,8 @@ export async function measureTimeToContent(browser: Browser, server: SiteServer,
     staticWarm,
     ratioCold: cold.median / staticCold.median,
     ratioWarm: warm.median / staticWarm.median,
+    wholeCold: spread(app.map((r) => r.cold.whole)),
+    staticWholeCold: spread(stat.map((r) => r.cold.whole)),
+    ratioWholeCold: spread(app.map((r) => r.cold.whole)).median / spread(stat.map((r) => r.cold.whole)).median,
   };
 }

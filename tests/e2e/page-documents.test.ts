@@ -277,6 +277,8 @@ describe('the app taking a page document over', () => {
   it('draws the page before it asks for the app, whose module and preloads the document does not name, then the app takes over', async () => {
     const html = await (await fetch(`${site.url}/guides/ivr/`)).text();
     expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"|<link rel="preload" href="\/data\/site\.json"/);
+    // One parser yield point in the article (an empty script after its first long block), gone once the app runs.
+    expect(html.match(/<script data-parser-yield=""><\/script>/g)).toHaveLength(1);
     const { page, errors } = await site.open();
     await throttle(page, 4);
     // The first frame's callbacks: this one is asked for before the document's own scripts run.
@@ -284,6 +286,7 @@ describe('the app taking a page document over', () => {
     await page.goto(`${site.url}/guides/ivr/`);
     await h1(page);
     await expect.poll(() => page.locator('[data-static-body]').count(), { timeout: 15_000 }).toBe(0);
+    expect(await page.locator('script[data-parser-yield]').count()).toBe(0);
     const t = await page.evaluate(() => ({
       frame: (window as { firstFrame?: number }).firstFrame ?? null,
       app: performance.getEntriesByType('resource').find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name))?.startTime ?? null,

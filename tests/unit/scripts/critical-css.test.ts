@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { criticalCss, tokensOf } from '../../../scripts/critical-css.ts';
-import { documentFile, redirectsOf, firstScreenOf, FIRST_SCREEN_CHARS } from '../../../scripts/page-documents.ts';
+import { documentFile, redirectsOf, firstScreenOf, FIRST_SCREEN_CHARS, PARSER_YIELD_AFTER, withParserYield } from '../../../scripts/page-documents.ts';
 
 const CSS = [
   '@layer theme, base, utilities;',
@@ -91,5 +91,30 @@ describe('page document paths', () => {
     expect(cut).toContain('<nav class="n">');
     expect(cut).toContain('<footer class="f">');
     expect(cut.length).toBeLessThan(FIRST_SCREEN_CHARS + 200);
+  });
+});
+
+describe('the parser yield point of a page document', () => {
+  const YIELD = '<script data-parser-yield=""></script>';
+  const long = (n: number) => 'x'.repeat(n);
+
+  it('goes after the first top-level block that ends far enough in, whatever it holds', () => {
+    const first = `<p>${long(PARSER_YIELD_AFTER)} <a href="/a">link</a> <img src="/i.svg" alt="" width="1" height="1"><br></p>`;
+    const body = `${first}<h2 id="x">Next</h2><p>more</p>`;
+    expect(withParserYield(body)).toBe(`${first}${YIELD}<h2 id="x">Next</h2><p>more</p>`);
+  });
+
+  it('skips short blocks, comments and attributes holding ">"', () => {
+    const a = '<p title="a > b">short</p>';
+    const b = `<!-- <div> --><div class="callout"><p>${long(PARSER_YIELD_AFTER)}</p></div>`;
+    expect(withParserYield(`${a}${b}<p>rest</p>`)).toBe(`${a}${b}${YIELD}<p>rest</p>`);
+  });
+
+  it('leaves a body alone when nothing follows its first long block, or its tags do not balance', () => {
+    const only = `<p>${long(PARSER_YIELD_AFTER)}</p>`;
+    expect(withParserYield(only)).toBe(only);
+    expect(withParserYield(`<p>short</p>`)).toBe('<p>short</p>');
+    const broken = `</div><p>${long(PARSER_YIELD_AFTER)}</p><p>rest</p>`;
+    expect(withParserYield(broken)).toBe(broken);
   });
 });
