@@ -33,7 +33,7 @@ export function readAdoptedPage(doc: Document = document): AdoptedPage | null {
   }
   const parsed = StaticPage.safeParse(json);
   if (!parsed.success) return null;
-  // Normally gone already (the boot script removes them once the document is parsed).
+  // The parser's yield points go before the body is adopted: the article's DOM is then the one the app renders.
   removeParserYields(body);
   return { page: parsed.data, body };
 }

@@ -5,6 +5,20 @@
  */
 import { FALLBACK_FONT_CLASS, FONT_FAMILY, FONT_FILES, FONT_HOLD_MAX_RTT_MS, FONT_HOLD_MAX_WAIT_MS, FONT_URLS, FONTS_CACHED_KEY, FONTS_CACHED_VALUE } from '../shared/fonts.ts';
 
+/** Runs `fn` once the document's first frame is drawn; at once in a hidden tab, and should the tab be hidden before that frame. */
+export function afterFirstFrame(fn: () => void): void {
+  if (document.visibilityState !== 'visible') return fn();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  // A frame callback runs just before the frame is drawn; a task it queues runs after.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  document.addEventListener('visibilitychange', once, { once: true });
+}
+
 /** Applies the remembered or system colour scheme before the first paint (no flash of the wrong theme). */
 export function applyTheme(): void {
   try {
@@ -84,7 +98,7 @@ export function settleFonts(): void {
     };
     if (!fontsCanComeInTime()) {
       root.classList.add(FALLBACK_FONT_CLASS);
-      requestAnimationFrame(() => setTimeout(load, 0));
+      afterFirstFrame(load);
       return;
     }
     for (const href of FONT_URLS) {

@@ -5,27 +5,12 @@
  * document it also writes the address into the text, as the app's
  * not-found layout does, so nothing changes when the app takes over.
  */
-import { applyTheme, settleFonts } from './head.ts';
-import { removeParserYields } from '../shared/parser-yield.ts';
+import { afterFirstFrame, applyTheme, settleFonts } from './head.ts';
 
 declare const __APP_CSS__: string;
 declare const __APP_ENTRY__: string;
 declare const __APP_PRELOADS__: string[];
 declare const __SITE_DATA__: string;
-
-/** Runs `fn` once the document's first frame is drawn; at once in a hidden tab, and should the tab be hidden before that frame. */
-function afterFirstFrame(fn: () => void): void {
-  if (document.visibilityState !== 'visible') return fn();
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  // A frame callback runs just before the frame is drawn; a task it queues runs after.
-  requestAnimationFrame(() => setTimeout(once, 0));
-  document.addEventListener('visibilitychange', once, { once: true });
-}
 
 /**
  * The whole stylesheet: the document inlines only the rules its layout's
@@ -61,10 +46,9 @@ function loadStylesheet(): void {
  */
 function startApp(): void {
   // The first frame may come before the parser is done (the yield point after the article's first
-  // block): the app starts on the whole document, its yield points removed.
+  // block): the app starts on the whole document.
   afterFirstFrame(() =>
     whenParsed(() => {
-      removeParserYields(document);
       const add = (tag: 'link' | 'script', attrs: Record<string, string>) => {
         const el = document.createElement(tag);
         for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);

@@ -4,12 +4,12 @@
  * and let a frame be drawn before it goes on, so on a slow device the header,
  * the h1 and the opening text are painted before the rest of a long page is
  * parsed and laid out, as a plain HTML page streams. An empty script runs
- * nothing (and needs no Content-Security-Policy hash); it is removed once
- * the document is parsed, so the article's DOM is the one the app renders.
+ * nothing (and needs no Content-Security-Policy hash); the app removes it
+ * when it adopts the article, so the article's DOM is the one it renders.
  */
 export const PARSER_YIELD_ATTR = 'data-parser-yield';
 
-/** Removes the yield points under `root` (the document once parsed). */
+/** Removes the yield points under `root` (a parsed article body). */
 export function removeParserYields(root: ParentNode): void {
   for (const el of root.querySelectorAll(`script[${PARSER_YIELD_ATTR}]`)) el.remove();
 }

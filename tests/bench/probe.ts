@@ -43,21 +43,24 @@ export function resetProbe(page: Page): void {
 /** Text as read: white space collapsed, zero-width characters (a heading anchor's only text in some generators) dropped. */
 const norm = (s: string) => s.replace(/[\u200b-\u200d\ufeff]/g, '').replace(/\s+/g, ' ').trim();
 
-/**
- * Waits for a painted h1 reported after the `from` event index, whose text is
- * `title` (any text when undefined). Resolves with it, or null on time-out.
- */
-export async function waitForH1(page: Page, title: string | undefined, from = 0, timeoutMs = 30_000): Promise<H1Event | null> {
+/** Waits for the first event (after the `from` index) that `match` picks; null on time-out. */
+async function waitForEvent<E extends ProbeEvent>(page: Page, match: (e: ProbeEvent) => e is E, from: number, timeoutMs: number): Promise<E | null> {
   const end = Date.now() + timeoutMs;
-  const want = title === undefined ? undefined : norm(title);
   for (;;) {
-    const hit = probeEvents(page)
-      .slice(from)
-      .find((e): e is H1Event => e.kind === 'h1' && (want === undefined || norm(e.text) === want));
+    const hit = probeEvents(page).slice(from).find(match);
     if (hit) return hit;
     if (Date.now() > end) return null;
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Waits for a painted h1 reported after the `from` event index, whose text is
+ * `title` (any text when undefined). Resolves with it, or null on time-out.
+ */
+export function waitForH1(page: Page, title: string | undefined, from = 0, timeoutMs = 30_000): Promise<H1Event | null> {
+  const want = title === undefined ? undefined : norm(title);
+  return waitForEvent(page, (e): e is H1Event => e.kind === 'h1' && (want === undefined || norm(e.text) === want), from, timeoutMs);
 }
 
 /** The first document started after event index `from` (the deep link's first document). */
@@ -85,12 +88,6 @@ export async function pollPage(page: Page, expression: string, timeoutMs = 10_00
 }
 
 /** The frame after the document that started at `origin` was parsed (null on time-out). */
-export async function waitForParsed(page: Page, origin: number, timeoutMs = 30_000): Promise<ParsedEvent | null> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const hit = probeEvents(page).find((e): e is ParsedEvent => e.kind === 'parsed' && e.painted >= origin);
-    if (hit) return hit;
-    if (Date.now() > end) return null;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+export function waitForParsed(page: Page, origin: number, timeoutMs = 30_000): Promise<ParsedEvent | null> {
+  return waitForEvent(page, (e): e is ParsedEvent => e.kind === 'parsed' && e.painted >= origin, 0, timeoutMs);
 }

@@ -225,6 +225,7 @@ if (has('peers')) {
     }
   });
 }
+
 await browser.close();
 
 if (has('lighthouse')) {
@@ -232,7 +233,6 @@ if (has('lighthouse')) {
     results.lighthouse = await runLighthouse(server.url, [pages.home.path, pages.default.path]);
   });
 }
-
 await server.close();
 
 // The relevance set, the site's engine beside MiniSearch over the same page texts: a few seconds in Node, so every run has it.

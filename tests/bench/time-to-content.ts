@@ -93,6 +93,8 @@ export async function measureTimeToContent(browser: Browser, server: SiteServer,
   const warm = spread(app.map((r) => r.warm.endToEnd));
   const staticCold = spread(stat.map((r) => r.cold.endToEnd));
   const staticWarm = spread(stat.map((r) => r.warm.endToEnd));
+  const wholeCold = spread(app.map((r) => r.cold.whole));
+  const staticWholeCold = spread(stat.map((r) => r.cold.whole));
   return {
     path: o.path,
     staticUrl: o.staticUrl,
@@ -105,8 +107,8 @@ export async function measureTimeToContent(browser: Browser, server: SiteServer,
     staticWarm,
     ratioCold: cold.median / staticCold.median,
     ratioWarm: warm.median / staticWarm.median,
-    wholeCold: spread(app.map((r) => r.cold.whole)),
-    staticWholeCold: spread(stat.map((r) => r.cold.whole)),
-    ratioWholeCold: spread(app.map((r) => r.cold.whole)).median / spread(stat.map((r) => r.cold.whole)).median,
+    wholeCold,
+    staticWholeCold,
+    ratioWholeCold: wholeCold.median / staticWholeCold.median,
   };
 }
