@@ -101,6 +101,7 @@ export function figures(r: BenchResults): Figure[] {
     add({ id: `search:${key}:keystroke:median`, section: 'search', page, figure: 'per keystroke, files loaded: median (min–max)', value: ms(t.perKeystroke), unit: 'ms' });
     add({ id: `search:${key}:keystroke:p95`, section: 'search', page, figure: 'per keystroke, files loaded: 95th percentile', value: num(t.perKeystroke.p95), unit: 'ms' });
   }
+  if (r.keystrokeFloor) add({ section: 'search', page: 'bare field, same queries', figure: 'per keystroke: median (min–max), the browser alone', value: ms(r.keystrokeFloor), unit: 'ms' });
   if (r.relevance) {
     const { site, minisearch } = r.relevance;
     const page = `site (${site.queries} queries)`;

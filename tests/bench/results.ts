@@ -9,6 +9,7 @@ import type { TimeToContent } from './time-to-content.ts';
 import type { FirstLoad } from './transfer.ts';
 import type { Authoring } from './authoring.ts';
 import type { PeerBuild } from './peers.ts';
+import type { Spread } from './stats.ts';
 
 /** Sections that `--only` can pick. */
 export const SECTIONS = ['build', 'transfer', 'ttc', 'navigation', 'search', 'lighthouse', 'authoring', 'peers'] as const;
@@ -39,6 +40,8 @@ export interface BenchResults {
   search?: Array<SearchFigures & { sitePages: number }>;
   /** Queries typed one after another: the real site's keystrokes once cached, the largest synthetic site's session. */
   searchTyping?: Array<TypingFigures & { sitePages: number }>;
+  /** Per keystroke in a bare field that echoes its text into one element (measureKeystrokeFloor), ms: the browser's own share. */
+  keystrokeFloor?: Spread;
   /** The relevance set, the site's engine beside MiniSearch over the same page texts. */
   relevance?: { site: RelevanceFigures; minisearch: RelevanceFigures };
   lighthouse?: LighthouseScores[];

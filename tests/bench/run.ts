@@ -21,7 +21,7 @@ import { benchPages, type BenchPages } from './pages.ts';
 import { PROFILE_TEXT } from './profile.ts';
 import { renderReport } from './report.ts';
 import type { BenchResults, Section } from './results.ts';
-import { measureSearch, measureTyping, READER_QUERIES } from './search.ts';
+import { measureKeystrokeFloor, measureSearch, measureTyping, READER_QUERIES } from './search.ts';
 import { searchWord } from './search-word.ts';
 import { relevanceFigures, relevanceTable } from './search-relevance.ts';
 import { serveSite } from './site-server.ts';
@@ -174,6 +174,9 @@ if (has('search')) {
     // The second pass finds every file the queries need already loaded: its keystrokes are the client's work alone.
     const t = await measureTyping(browser, server, { site: 'real', startPath: pages.default.path, startH1: pages.default.h1, queries: READER_QUERIES, passes: 2 });
     (results.searchTyping ??= []).push({ ...t, sitePages: pages.all.length });
+  });
+  await section('search: the same keystrokes in a bare field (what the browser alone costs)', async () => {
+    results.keystrokeFloor = await measureKeystrokeFloor(browser, server, realDist, READER_QUERIES);
   });
   if (largest) {
     await section(`search: a session of ${SEARCH_SESSION.length} queries on the ${largest.pages.toLocaleString('en-US')}-page site`, async () => {

@@ -11,10 +11,13 @@
  * the keystroke figures count only keystrokes during which no request was
  * being answered, so they are the work after the files arrived.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { classify } from './classify.ts';
 import { pollPage, probeEvents, waitForH1, type KeyEvent } from './probe.ts';
 import { waitForQuiet, type Served, type SiteServer } from './site-server.ts';
+import { STATIC_DIR } from './static-baseline.ts';
 import { spread, type Spread } from './stats.ts';
 import { openTab, type Tab } from './tab.ts';
 
@@ -219,6 +222,43 @@ export async function measureTyping(browser: Browser, server: SiteServer, o: { s
       }
     }
     return { site: o.site, queries: [...o.queries], passes: o.passes, bytes: bytes!, requests, keystrokes, perKeystroke: keystrokeSpread(keystrokes) };
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * What a keystroke costs before any search: a bare page (written into the
+ * served copy of the site, like the static baseline) whose only script writes
+ * the field's text into one element of a search landmark. Typed the same way
+ * and read by the same probe as the site's box, with the same 4x CPU slowdown:
+ * the browser's own share of every keystroke figure (key events, text
+ * insertion, one style and layout pass, one frame).
+ */
+export async function measureKeystrokeFloor(browser: Browser, server: SiteServer, distDir: string, queries: readonly string[]): Promise<Spread> {
+  const file = path.join(distDir, STATIC_DIR, 'keystroke-floor.html');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Keystroke floor</title>\n</head>\n<body>\n<div role="search"><input type="text" aria-label="Search"><p></p></div>\n<script src="keystroke-floor.js"></script>\n</body>\n</html>\n`,
+  );
+  writeFileSync(path.join(distDir, STATIC_DIR, 'keystroke-floor.js'), `const input = document.querySelector('input');\nconst echo = document.querySelector('p');\ninput.addEventListener('input', () => { echo.textContent = input.value; });\n`);
+  const tab = await openTab(browser, { network: false, cpu: false });
+  try {
+    const { page } = tab;
+    await page.goto(`${server.url}/${STATIC_DIR}/keystroke-floor.html`, { waitUntil: 'load' });
+    await waitForQuiet(server, 500);
+    await tab.throttle({ network: false, cpu: true });
+    await page.focus('input');
+    const ms: number[] = [];
+    for (const query of queries) {
+      await page.fill('input', '');
+      for (const key of query) {
+        const typed = await typeKey(page, server, key);
+        if (typed.ms !== null) ms.push(typed.ms);
+      }
+    }
+    return spread(ms);
   } finally {
     await tab.close();
   }
