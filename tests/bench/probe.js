@@ -83,22 +83,40 @@
   // change, and whether the UI says it is still working (aria-busy="true" inside it).
   const search = { firstOption: null, lastChange: null, options: 0, changes: 0, busy: false };
   window.__benchSearch = search;
-  const SEARCH_UI = '[role=search],[role=listbox],[role=dialog],[data-testid=search-popup]';
-  // Matched by containment in the search UI's roots, looked up once per batch: a selector match per
-  // record would cost the page tens of milliseconds while the parser inserts a long article (more on
-  // a page without a search box, where no record ends the scan early), and skew what is measured.
-  const inSearch = (roots, node) => {
-    for (const root of roots) if (root.contains(node)) return true;
-    return false;
+  // Whether a node is inside the search UI, remembered per element along the walk up: a selector
+  // match per record (closest) cost the page tens of milliseconds while the parser inserts a long
+  // article, most on a page without a search box, where no record ends the scan early, and so
+  // skewed the bare baseline; a lookup of the roots per batch scanned the whole document at every
+  // keystroke. Each element is now walked once.
+  const searchRoles = new Set(['search', 'listbox', 'dialog']);
+  const known = new WeakMap();
+  const inSearch = (node) => {
+    const walked = [];
+    let el = node.nodeType === 1 ? node : node.parentElement;
+    let found = false;
+    while (el) {
+      const k = known.get(el);
+      if (k !== undefined) {
+        found = k;
+        break;
+      }
+      walked.push(el);
+      if (searchRoles.has(el.getAttribute('role')) || el.getAttribute('data-testid') === 'search-popup') {
+        found = true;
+        break;
+      }
+      el = el.parentElement;
+    }
+    for (const w of walked) known.set(w, found);
+    return found;
   };
 
   const observer = new MutationObserver((records) => {
     checkH1();
-    const roots = document.querySelectorAll(SEARCH_UI);
-    if (roots.length > 0 && records.some((r) => inSearch(roots, r.target))) {
+    if (records.some((r) => inSearch(r.target))) {
       search.changes++;
       search.options = document.querySelectorAll('[role=option]').length;
-      search.busy = [...document.querySelectorAll('[aria-busy=true]')].some((el) => inSearch(roots, el));
+      search.busy = [...document.querySelectorAll('[aria-busy=true]')].some(inSearch);
       if (search.options > 0 && search.firstOption === null) search.firstOption = abs(performance.now());
       afterPaint((t) => (search.lastChange = t));
     }
