@@ -349,6 +349,35 @@ describe('the dev server', () => {
     await page.close();
   });
 
+  it('saves its cache at once after a cold start, but after a restart that analysed few pages only when it closes', async () => {
+    // The cold start of beforeAll analysed every page and saved at once.
+    expect(await dev.started()).toEqual({ cacheSaved: true });
+    await dev.close();
+    const cacheDir = path.join(work, 'cache');
+    const savedAt = () =>
+      statSync(
+        path.join(
+          cacheDir,
+          readdirSync(cacheDir).find((f) => f.endsWith('.bin'))!,
+        ),
+      ).mtimeMs;
+    const closedAt = savedAt();
+    write('guides/long.md', longPage('A sentence written while the server was stopped.'));
+    const from = lines.length;
+    dev = await startDevServer({ contentDir: content, port: 0, cacheDir, log: (l) => lines.push(l) });
+    // Writing the cache holds the server's thread, so a start that analysed one page leaves it for the close.
+    expect(await dev.started()).toEqual({ cacheSaved: false });
+    expect(lines.slice(from).join('\n')).toMatch(/Content checked: \d+ pages compiled, 1 analysed/);
+    expect(savedAt()).toBe(closedAt);
+    const page = await open('/guides/long.html');
+    await expect.poll(() => page.locator('main').innerText()).toContain('A sentence written while the server was stopped.');
+    await page.close();
+    await dev.close();
+    expect(savedAt()).toBeGreaterThan(closedAt);
+    // afterAll closes the server again.
+    dev = await startDevServer({ contentDir: content, port: 0, cacheDir, log: (l) => lines.push(l) });
+  });
+
   it('keeps the dev client out of production bundles', () => {
     const assets = path.resolve('dist/assets');
     if (!existsSync(assets)) return expect.fail('dist/ is not built (npm test builds it first)');
