@@ -365,16 +365,14 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   // it waits for the close: writing it holds this thread (2.5 s at 10,000 pages, whose file holds every
   // page's output, 436 MB), which stalled the edit in flight, and a crash would cost no more than
   // analysing those few pages again.
-  const startup = ready.then(
-    async (r) => {
+  const startup = ready
+    .then(async (r) => {
       if (r.analysed === 0 || r.analysed * SAVE_AT_ONCE_SHARE < r.recompiled) return { cacheSaved: false };
       await compiler.settled();
       compiler.saveCache();
       return { cacheSaved: true };
-    },
-    () => ({ cacheSaved: false }),
-  );
-  startup.catch(() => undefined);
+    })
+    .catch(() => ({ cacheSaved: false }));
 
   // The content watcher: events are gathered until the editor's burst of writes has settled.
   const pending = new Set<string>();
@@ -424,7 +422,7 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   return {
     url,
     outDir,
-    started: () => startup.catch(() => ({ cacheSaved: false })),
+    started: () => startup,
     nextRebuild: () => new Promise<CompileReport>((resolve) => waiters.push(resolve)),
     async close() {
       watcher.close();

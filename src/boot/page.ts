@@ -74,7 +74,7 @@ loadStylesheet();
 settleFonts();
 startApp();
 if (document.documentElement.dataset.notFound !== undefined) {
-  document.addEventListener('DOMContentLoaded', () => {
+  whenParsed(() => {
     const slot = document.querySelector('[data-not-found-path]');
     if (slot) slot.textContent = location.pathname;
   });
