@@ -142,17 +142,6 @@ export function withParserYield(body: string): string {
   return body;
 }
 
-/** Text of the body that counts as the first screen, for the critical CSS (a phone's first screen holds less). */
-export const FIRST_SCREEN_CHARS = 3000;
-
-/** The frame and the body's first screen: what the critical CSS of a page must style. */
-export function firstScreenOf(root: string): string {
-  return root.replace(
-    /(data-static-body="">)([\s\S]*?)(<\/div>(?:<footer|<ul class="choices|<\/div>)|$)/,
-    (_, open: string, body: string, close: string) => open + body.slice(0, FIRST_SCREEN_CHARS) + close,
-  );
-}
-
 /** How the stylesheet reaches a document: critical rules inline (allowed by their hash), the whole sheet as a file. */
 export interface DocumentStyle {
   /** The elements that go where the template says %CSS%. */
@@ -170,12 +159,12 @@ export interface DocumentStyle {
 export function pageStyling(
   site: SiteConfig,
   o: { boot: { page: string; pageLinkedCss: string }; cssUrl: string; critical: { forPage(html: string): string } | null },
-): { boot: string; styleFor: (layout: string, firstScreens: string) => DocumentStyle } {
+): { boot: string; styleFor: (layout: string, documents: string) => DocumentStyle } {
   const { critical, cssUrl } = o;
   const boot = critical ? o.boot.page : o.boot.pageLinkedCss;
-  const styleFor = (_layout: string, firstScreens: string): DocumentStyle => {
+  const styleFor = (_layout: string, documents: string): DocumentStyle => {
     if (!critical) return { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot]) };
-    const rules = critical.forPage(firstScreens);
+    const rules = critical.forPage(documents);
     return {
       tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
       csp: cspFor(site, [boot], [rules]),
@@ -190,7 +179,7 @@ export function writePageDocuments(
   sidebar: SidebarNode[],
   pages: ReadonlyArray<CompiledPage>,
   buildId: string,
-  styleFor: (layout: string, firstScreens: string) => DocumentStyle,
+  styleFor: (layout: string, documents: string) => DocumentStyle,
   write: (doc: DocumentFile) => void,
 ): void {
   const site = base.site;
@@ -202,15 +191,17 @@ export function writePageDocuments(
     const body = withParserYield(fillImageSizes(p.facts.article, p.body.images));
     return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body, prev, next }) };
   };
-  // The critical CSS of each layout, from the first screens of (up to) SAMPLE of its pages.
+  // The inline CSS of each layout: the rules (up to) SAMPLE of its whole pages use, articles and sidebar
+  // included. The article's last parts are styled as its first (the whole stylesheet comes once the
+  // document is parsed, src/boot/page.ts), and its arrival restyles nothing the reader sees.
   const SAMPLE = 300;
-  const screens = new Map<string, string[]>();
+  const documents = new Map<string, string[]>();
   for (const p of pages) {
-    const list = screens.get(layoutOf(p.record)) ?? [];
-    if (list.length < SAMPLE) list.push(firstScreenOf(shellOf(p).root));
-    screens.set(layoutOf(p.record), list);
+    const list = documents.get(layoutOf(p.record)) ?? [];
+    if (list.length < SAMPLE) list.push(shellOf(p).root);
+    documents.set(layoutOf(p.record), list);
   }
-  const styles = new Map([...screens].map(([layout, list]) => [layout, styleFor(layout, list.join('\n'))]));
+  const styles = new Map([...documents].map(([layout, list]) => [layout, styleFor(layout, list.join('\n'))]));
   for (const p of pages) {
     const record = p.record;
     const layout = layoutOf(record);
@@ -244,7 +235,7 @@ export function writePageDocuments(
 }
 
 /** 404.html: the not-found page itself (status 404 from the host), the only document with noindex. */
-export function notFoundDocument(base: Omit<DocumentBase, 'css' | 'csp'>, sidebar: SidebarNode[], styleFor: (layout: string, firstScreens: string) => DocumentStyle): string {
+export function notFoundDocument(base: Omit<DocumentBase, 'css' | 'csp'>, sidebar: SidebarNode[], styleFor: (layout: string, documents: string) => DocumentStyle): string {
   const site = base.site;
   const style = styleFor('not-found', shellHtml(site, sidebar, null));
   return renderDocument(

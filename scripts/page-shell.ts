@@ -1,7 +1,10 @@
 /**
  * The markup of the app's frame for one page, as HTML the build writes into
- * the page's document: the skip link, the navbar, the sidebar with the page
- * and its headings, the layout with the page's content, previous/next.
+ * the page's document: the skip link, the navbar, the layout with the page's
+ * content and previous/next, then the sidebar with the page and its headings
+ * (after the article, which the parser then reaches first; the sidebar is
+ * fixed to the left edge, so the order changes nothing on screen, and the
+ * app's frame puts it back before the layout, where its drawer needs it).
  * Each piece mirrors a component (named beside it) class for class, so the
  * page keeps its geometry when the app takes the frame over, and every link
  * is a plain <a href>, so readers without scripts and crawlers can move
@@ -151,5 +154,5 @@ export function shellHtml(site: SiteConfig, sidebar: SidebarNode[], page: ShellP
       ? `<aside id="sidebar" class="sidebar" aria-label="Documentation"><nav aria-label="Sidebar" class="sidebar-nav">${sidebarList(sidebar, 0, page.record.path, headerTree(page.record.headers, page.record.frontmatter.sidebarDepth))}</nav></aside><div class="sidebar-mask" data-testid="sidebar-mask" aria-hidden="true"></div>`
       : '';
   const content = page ? layout(page) : notFoundLayout();
-  return `<div class="shell${hasSidebar ? ' has-sidebar' : ''}"><a href="#main" class="skip-link">Skip to content</a>${progress}${navbar(site, path, hasSidebar)}${aside}<main id="main" class="shell-main" tabindex="-1"><div class="page-slot">${content}</div></main><div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer"></div></div>`;
+  return `<div class="shell${hasSidebar ? ' has-sidebar' : ''}"><a href="#main" class="skip-link">Skip to content</a>${progress}${navbar(site, path, hasSidebar)}<main id="main" class="shell-main" tabindex="-1"><div class="page-slot">${content}</div></main>${aside}<div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer"></div></div>`;
 }

@@ -13,11 +13,13 @@ declare const __APP_PRELOADS__: string[];
 declare const __SITE_DATA__: string;
 
 /**
- * The whole stylesheet: the document inlines only the rules its layout's
- * first screen needs. Loaded for print first, it does not hold the first paint;
- * opened at an #anchor, the page is shown from the middle, which the
- * inline rules do not cover, so there it holds the paint (blocking=render)
- * and nothing moves when it arrives.
+ * The whole stylesheet, once the document is parsed: the document inlines
+ * the rules its layout's pages use, so the page is styled without it, and
+ * the app's own parts (the search popup, menus) need it only once the app
+ * runs. Requested earlier, it arrived while the parser was still inserting the
+ * article and restyled the whole document before the article's last frame.
+ * Loaded for print first, it holds no paint; it applies to the screen once
+ * loaded.
  */
 function loadStylesheet(): void {
   // The document links the stylesheet itself (a large site: no inline copy of the rules).
@@ -25,15 +27,10 @@ function loadStylesheet(): void {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = __APP_CSS__;
-  if (location.hash.length > 1) link.setAttribute('blocking', 'render');
-  else {
-    // A stylesheet for another medium does not hold the paint (Chromium holds it for any other
-    // stylesheet of the head, even one a script adds); it applies to the screen once loaded.
-    link.media = 'print';
-    link.onload = () => {
-      link.media = 'all';
-    };
-  }
+  link.media = 'print';
+  link.onload = () => {
+    link.media = 'all';
+  };
   document.head.appendChild(link);
 }
 
@@ -68,7 +65,7 @@ function whenParsed(fn: () => void): void {
 }
 
 applyTheme();
-loadStylesheet();
+whenParsed(loadStylesheet);
 // The first paint waits for the fonts only when they can come in time (cached, or a fast connection); on
 // a first visit over a slow one the page is painted at once in the fallback face, which then stays.
 settleFonts();

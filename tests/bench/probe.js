@@ -23,7 +23,37 @@
 
   send('doc', { origin: performance.timeOrigin });
   // The whole document parsed, and the frame after: everything it holds is laid out and painted.
-  document.addEventListener('DOMContentLoaded', () => afterPaint((t) => send('parsed', { painted: t })));
+  // The article's last part painted: the frame after the parser's last insertion into the element
+  // around the h1 (its article, else its main). A document whose article comes before other parts
+  // (a sidebar after it) shows the whole article before it is parsed to the end. Parser insertions
+  // only: what scripts change after the document is parsed is not the document's text.
+  let lastArticleBatch = null;
+  document.addEventListener('DOMContentLoaded', () => {
+    const batch = lastArticleBatch;
+    lastArticleBatch = undefined;
+    afterPaint((t) => {
+      send('parsed', { painted: t });
+      if (!batch) return;
+      const sendArticle = () => send('article', { painted: batch.painted });
+      if (batch.painted !== null) sendArticle();
+      else batch.done = sendArticle;
+    });
+  });
+  const articleOf = () => {
+    const h = document.querySelector('main h1');
+    return h ? h.closest('article') || h.closest('main') : null;
+  };
+  const noteArticle = (records) => {
+    if (lastArticleBatch === undefined) return;
+    const article = articleOf();
+    if (!article || !records.some((r) => r.type === 'childList' && r.addedNodes.length > 0 && article.contains(r.target))) return;
+    const batch = { painted: null, done: null };
+    lastArticleBatch = batch;
+    afterPaint((t) => {
+      batch.painted = t;
+      if (batch.done) batch.done();
+    });
+  };
 
   // The page's h1: each time a new one (element or text) is rendered and visible, report when it
   // was painted. The paint time is the browser's own (Element Timing: the attribute is set before
@@ -113,6 +143,7 @@
 
   const observer = new MutationObserver((records) => {
     checkH1();
+    noteArticle(records);
     if (records.some((r) => inSearch(r.target))) {
       search.changes++;
       search.options = document.querySelectorAll('[role=option]').length;

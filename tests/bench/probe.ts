@@ -15,7 +15,9 @@ export interface ParsedEvent { kind: 'parsed'; url: string; painted: number }
 export interface ClickEvent { kind: 'click'; url: string; t: number; href: string | null }
 /** A keydown (capture phase). */
 export interface KeyEvent { kind: 'key'; url: string; key: string; t: number }
-export type ProbeEvent = DocEvent | H1Event | ParsedEvent | ClickEvent | KeyEvent;
+/** The frame after the parser's last insertion into the h1's article (epoch ms): the whole article is painted. Sent after `parsed`; none when the article was not parsed from the document. */
+export interface ArticleEvent { kind: 'article'; url: string; painted: number }
+export type ProbeEvent = DocEvent | H1Event | ParsedEvent | ArticleEvent | ClickEvent | KeyEvent;
 
 const PROBE_FILE = path.join(import.meta.dirname, 'probe.js');
 const events = new WeakMap<Page, ProbeEvent[]>();
@@ -85,6 +87,16 @@ export async function pollPage(page: Page, expression: string, timeoutMs = 10_00
     if (Date.now() > end) return false;
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * The frame after the parser's last insertion into the article of the
+ * document that started at `origin`, once that document is parsed (see
+ * waitForParsed); null when it sent none (an article drawn by a script).
+ */
+export function articlePainted(page: Page, origin: number): Promise<ArticleEvent | null> {
+  // Sent in the same task as `parsed`, or before it.
+  return waitForEvent(page, (e): e is ArticleEvent => e.kind === 'article' && e.painted >= origin, 0, 250);
 }
 
 /** The frame after the document that started at `origin` was parsed (null on time-out). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { criticalCss, tokensOf } from '../../../scripts/critical-css.ts';
-import { documentFile, redirectsOf, firstScreenOf, FIRST_SCREEN_CHARS, PARSER_YIELD_AFTER, withParserYield } from '../../../scripts/page-documents.ts';
+import { documentFile, redirectsOf, PARSER_YIELD_AFTER, withParserYield } from '../../../scripts/page-documents.ts';
 
 const CSS = [
   '@layer theme, base, utilities;',
@@ -83,14 +83,6 @@ describe('page document paths', () => {
   it('gives every alias and the other ending of each page a redirect, never over a page', () => {
     const moves = redirectsOf([{ path: '/' }, { path: '/a/' }, { path: '/b.html' }, { path: '/c/' }, { path: '/c.html' }], { '/old/': '/a/', '/a/': '/b.html' });
     expect(Object.fromEntries(moves)).toEqual({ '/old/': '/a/', '/a.html': '/a/', '/b/': '/b.html' });
-  });
-
-  it('cuts the body to its first screen for the critical CSS, keeping the frame', () => {
-    const body = 'x'.repeat(FIRST_SCREEN_CHARS * 2);
-    const cut = firstScreenOf(`<nav class="n"></nav><div class="prose" data-static-body="">${body}</div><footer class="f"></footer>`);
-    expect(cut).toContain('<nav class="n">');
-    expect(cut).toContain('<footer class="f">');
-    expect(cut.length).toBeLessThan(FIRST_SCREEN_CHARS + 200);
   });
 });
 
