@@ -191,21 +191,14 @@ export function writePageDocuments(
     const body = withParserYield(fillImageSizes(p.facts.article, p.body.images));
     return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body, prev, next }) };
   };
-  // The inline CSS of each layout: the rules (up to) SAMPLE of its whole pages use, articles and sidebar
-  // included. The article's last parts are styled as its first (the whole stylesheet comes once the
-  // document is parsed, src/boot/page.ts), and its arrival restyles nothing the reader sees.
-  const SAMPLE = 300;
-  const documents = new Map<string, string[]>();
-  for (const p of pages) {
-    const list = documents.get(layoutOf(p.record)) ?? [];
-    if (list.length < SAMPLE) list.push(shellOf(p).root);
-    documents.set(layoutOf(p.record), list);
-  }
-  const styles = new Map([...documents].map(([layout, list]) => [layout, styleFor(layout, list.join('\n'))]));
   for (const p of pages) {
     const record = p.record;
     const layout = layoutOf(record);
     const { prev, next, root } = shellOf(p);
+    // The inline CSS: the rules this whole document can use, the article's last parts and the sidebar
+    // included (the whole stylesheet comes once the document is parsed, src/boot/page.ts, and restyles
+    // nothing the reader sees).
+    const style = styleFor(layout, root);
     const description = p.body.description ?? site.description;
     const data: StaticPage = {
       buildId,
@@ -219,7 +212,6 @@ export function writePageDocuments(
       ...(p.body.description ? { description: p.body.description } : {}),
     };
     const fm = record.frontmatter;
-    const style = styles.get(layout)!;
     const html = renderDocument(
       { ...base, css: style.tags, csp: style.csp },
       {
