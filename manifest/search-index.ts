@@ -37,6 +37,7 @@ import {
   MAX_POSTINGS,
   MAX_WEIGHT,
   SHARD_PREFIX,
+  shardPrefixFor,
   TOP_POSTINGS,
   TOP_TERMS,
   type Postings,
@@ -83,7 +84,9 @@ export interface SearchIndexData {
   postings: Map<string, Postings>;
   /** Pages each term is in (the postings keep at most MAX_POSTINGS of them). */
   df: Map<string, number>;
-  /** Terms by prefix: every 1 and 2-character prefix (top shards), and the SHARD_PREFIX-character one of longer terms (full shards). */
+  /** Length of the prefix that names a full shard (shardPrefixFor), fixed for the data's lifetime. */
+  sp: number;
+  /** Terms by prefix: every prefix shorter than `sp` (top shards), and the `sp`-character one of longer terms (full shards). */
   byKey: Map<string, Set<string>>;
   /** Terms by length in characters (term lists). */
   byLength: Map<number, Set<string>>;
@@ -126,12 +129,12 @@ function bestPostings(p: Postings, n: number): Postings {
   return { idf: p.idf, docs: Uint32Array.from(keep, (i) => p.docs[i]!), weights: Uint8Array.from(keep, (i) => p.weights[i]!), flags: Uint8Array.from(keep, (i) => p.flags[i]!) };
 }
 
-/** The keys of the shards a term is in. */
-function keysOf(term: string): string[] {
+/** The keys of the shards a term is in, with full shards named by `prefix` characters. */
+function keysOf(term: string, prefix: number): string[] {
   const chars = Array.from(term);
   const keys: string[] = [];
-  for (let n = 1; n < SHARD_PREFIX && n <= chars.length; n++) keys.push(chars.slice(0, n).join(''));
-  if (chars.length >= SHARD_PREFIX) keys.push(chars.slice(0, SHARD_PREFIX).join(''));
+  for (let n = 1; n < prefix && n <= chars.length; n++) keys.push(chars.slice(0, n).join(''));
+  if (chars.length >= prefix) keys.push(chars.slice(0, prefix).join(''));
   return keys;
 }
 
@@ -147,7 +150,7 @@ function deleteFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 }
 
 /** Indexes every page: the postings of every term, and the terms by shard and by length. */
-function invert(pages: ReadonlyArray<SearchPage>): SearchIndexData {
+function invert(pages: ReadonlyArray<SearchPage>, sp: number): SearchIndexData {
   // Two passes over the pages, each page's terms counted anew in the second: the first finds how many
   // pages each term is in, so that the second fills typed arrays of that size. On a large site a
   // growing array per term held several times the memory (and the build's peak with it).
@@ -177,6 +180,7 @@ function invert(pages: ReadonlyArray<SearchPage>): SearchIndexData {
     pages: [...pages],
     docOf: new Map(pages.map((p, i) => [p.path, i])),
     lengths,
+    sp,
     postings: new Map(),
     df: new Map(),
     byKey: new Map(),
@@ -190,14 +194,14 @@ function invert(pages: ReadonlyArray<SearchPage>): SearchIndexData {
     const weights = new Uint8Array(df);
     for (let i = 0; i < df; i++) weights[i] = weightOf(t.tf[i]!, lengths[t.docs[i]!]!, avg);
     data.postings.set(term, bestPostings({ idf, docs: t.docs, weights, flags: t.flags }, MAX_POSTINGS));
-    for (const key of keysOf(term)) addTo(data.byKey, key, term);
+    for (const key of keysOf(term, sp)) addTo(data.byKey, key, term);
     addTo(data.byLength, Array.from(term).length, term);
     raw.delete(term);
   }
   return data;
 }
 
-/** A shard file's bytes: a full shard (every term of its key) or a top shard (the likeliest terms of a 1 or 2-character key). */
+/** A shard file's bytes: a full shard (every term of its key) or a top shard (the likeliest terms of a shorter key). */
 function shardBytes(data: SearchIndexData, key: string, level = 9): Uint8Array {
   const terms = data.byKey.get(key)!;
   const gzip = (list: string[], next = '') =>
@@ -209,12 +213,13 @@ function shardBytes(data: SearchIndexData, key: string, level = 9): Uint8Array {
       { level },
     );
   const chars = Array.from(key);
-  if (chars.length >= SHARD_PREFIX) return gzip([...terms].sort());
-  // What follows the key: the characters after it in its longer terms (the next top shard, or after two characters the full shard).
+  const sp = data.sp;
+  if (chars.length >= sp) return gzip([...terms].sort());
+  // What follows the key: the characters after it in its longer terms (the next top shard, or after sp - 1 characters the full shard).
   const next = new Set<string>();
   for (const t of terms) {
     const c = Array.from(t);
-    if (c.length > chars.length && (chars.length + 1 < SHARD_PREFIX || c.length >= SHARD_PREFIX)) next.add(c[chars.length]!);
+    if (c.length > chars.length && (chars.length + 1 < sp || c.length >= sp)) next.add(c[chars.length]!);
   }
   // The word typed so far, if it is a word itself, then the commonest words it begins.
   const df = (t: string) => data.postings.get(t)!.docs.length;
@@ -252,7 +257,7 @@ function termLists(data: SearchIndexData, length: number, level = 9, only?: Read
 }
 
 /** The file of a shard key or term list, under the version folder. */
-const shardFile = (key: string) => `${Array.from(key).length >= SHARD_PREFIX ? 's' : 't'}/${keyFile(key)}.bin`;
+const shardFile = (key: string, sp: number) => `${Array.from(key).length >= sp ? 's' : 't'}/${keyFile(key)}.bin`;
 
 /** A section's text cut to what an excerpt can show, at a word boundary. */
 function excerptSource(text: string): string {
@@ -277,7 +282,7 @@ function metaOf(data: SearchIndexData, synonyms: SearchIndexOptions['synonyms'])
     .join('');
   const lens = [...data.byLength.keys()].sort((a, b) => a - b);
   const ends = (end: TermEnd) => Object.fromEntries(lens.map((n) => [String(n), [...new Set([...data.byLength.get(n)!].map((t) => endOf(t, end)))].sort().join('')]));
-  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn });
+  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn, sp: data.sp });
 }
 
 /** Writes the entry file last, by rename: it only ever names a complete version folder. */
@@ -296,7 +301,7 @@ export function writeSearchIndex(
   outDir: string,
   pages: ReadonlyArray<SearchPage>,
   writer?: FileWriter,
-  options: SearchIndexOptions & { keep?: boolean } = {},
+  options: SearchIndexOptions & { keep?: boolean; shardPrefix?: number } = {},
 ): { pages: number; version: string; ms: number; data?: SearchIndexData } {
   const started = performance.now();
   const target = path.join(outDir, 'search');
@@ -312,9 +317,9 @@ export function writeSearchIndex(
     hash.update(`${doc}\0${text}\0`);
     out.write(path.join(inTmp, 'd', `${doc}.json`), text);
   });
-  const data = invert(pages);
+  const data = invert(pages, options.shardPrefix ?? shardPrefixFor(pages.length));
   const files: Array<[string, Uint8Array]> = [
-    ...[...data.byKey.keys()].map((k): [string, Uint8Array] => [shardFile(k), shardBytes(data, k)]),
+    ...[...data.byKey.keys()].map((k): [string, Uint8Array] => [shardFile(k, data.sp), shardBytes(data, k)]),
     ...[...data.byLength.keys()].flatMap((n) => [...termLists(data, n)]),
   ];
   for (const [file, bytes] of files.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
@@ -338,7 +343,7 @@ export function searchIndexData(outDir: string, pages: ReadonlyArray<SearchPage>
   if (!existsSync(entry)) return undefined;
   const meta = SearchMeta.safeParse(JSON.parse(readFileSync(entry, 'utf8')));
   if (!meta.success || !existsSync(path.join(outDir, 'search', meta.data.v))) return undefined;
-  const data = invert(pages);
+  const data = invert(pages, meta.data.sp ?? SHARD_PREFIX);
   data.version = meta.data.v;
   return data;
 }
@@ -422,13 +427,13 @@ export function updateSearchIndex(
       entries.push({ doc, w: weightOf(tf, data.lengths[doc]!, avg), f: terms!.flags.get(term)! });
       df++;
     }
-    for (const key of keysOf(term)) keys.add(key);
+    for (const key of keysOf(term, data.sp)) keys.add(key);
     lengths.add(Array.from(term).length);
     for (const end of ['f', 'l'] as const) lists.add(termListFile(Array.from(term).length, end, endOf(term, end)));
     if (entries.length === 0) {
       data.postings.delete(term);
       data.df.delete(term);
-      for (const key of keysOf(term)) deleteFrom(data.byKey, key, term);
+      for (const key of keysOf(term, data.sp)) deleteFrom(data.byKey, key, term);
       deleteFrom(data.byLength, Array.from(term).length, term);
       continue;
     }
@@ -436,7 +441,7 @@ export function updateSearchIndex(
     entries.sort((a, b) => a.doc - b.doc);
     const postings = { idf: idfOf(live, df), docs: Uint32Array.from(entries, (e) => e.doc), weights: Uint8Array.from(entries, (e) => e.w), flags: Uint8Array.from(entries, (e) => e.f) };
     data.postings.set(term, bestPostings(postings, MAX_POSTINGS));
-    for (const key of keysOf(term)) addTo(data.byKey, key, term);
+    for (const key of keysOf(term, data.sp)) addTo(data.byKey, key, term);
     addTo(data.byLength, Array.from(term).length, term);
   }
   // Every file first (into the folder of the current version), then the folder renamed and the entry file naming it.
@@ -454,7 +459,7 @@ export function updateSearchIndex(
   };
   for (const [doc, text] of fragments) put(`d/${doc}.json`, text);
   // Compressed for speed, not size: the files go no further than the author's own browser.
-  for (const key of keys) put(shardFile(key), data.byKey.has(key) ? shardBytes(data, key, DEV_GZIP_LEVEL) : undefined);
+  for (const key of keys) put(shardFile(key, data.sp), data.byKey.has(key) ? shardBytes(data, key, DEV_GZIP_LEVEL) : undefined);
   for (const n of lengths) {
     const written = termLists(data, n, DEV_GZIP_LEVEL, lists);
     for (const file of lists) if (file.startsWith(`w/${n}/`)) put(file, written.get(file));

@@ -162,8 +162,10 @@ export function pageStyling(
 ): { boot: string; styleFor: (layout: string, documents: string) => DocumentStyle } {
   const { critical, cssUrl } = o;
   const boot = critical ? o.boot.page : o.boot.pageLinkedCss;
+  // Without inline rules every document has the same style: made once (a large site has many documents).
+  const linked: DocumentStyle | null = critical ? null : { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot]) };
   const styleFor = (_layout: string, documents: string): DocumentStyle => {
-    if (!critical) return { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot]) };
+    if (!critical) return linked!;
     const rules = critical.forPage(documents);
     return {
       tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,

@@ -123,9 +123,10 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     let where: Where = { kind: 't', key: chars[0]! };
     let top = loadedShard(where);
     if (!top) return { need: where };
-    for (let n = 2; n <= Math.min(chars.length, SHARD_PREFIX); n++) {
+    const prefix = meta.sp ?? SHARD_PREFIX;
+    for (let n = 2; n <= Math.min(chars.length, prefix); n++) {
       if (!top.next.includes(chars[n - 1]!)) return { shard: EMPTY };
-      where = shardFor(chars.slice(0, n).join(''));
+      where = shardFor(chars.slice(0, n).join(''), prefix);
       const s = loadedShard(where);
       if (!s) return { need: where };
       if (where.kind === 's') return { shard: s };

@@ -5,8 +5,8 @@
  *
  * Files (under /search/):
  * - `index.json`: `{ v, docs }`, the version folder of this build's index and its page count;
- * - `<v>/s/<key>.bin`: every term starting with the 3-character `key`, with its postings;
- * - `<v>/t/<key>.bin`: for a 1- or 2-character `key`, the commonest terms starting with it
+ * - `<v>/s/<key>.bin`: every term starting with the 3-character `key` (4 on a large site, `sp`), with its postings;
+ * - `<v>/t/<key>.bin`: for a shorter `key`, the commonest terms starting with it
  *   (what a reader who has typed one or two letters is most likely looking for), each with
  *   its TOP_POSTINGS best pages, and the term `key` itself, if there is one, with all of its;
  * - `<v>/d/<doc>.json`: one page's title, path, and each section's heading and opening text
@@ -40,8 +40,23 @@ export const SEARCH_META = `${SEARCH_BASE}index.json`;
 export const MIN_TERM = 2;
 /** Longer terms are identifiers or noise; they are not indexed. */
 export const MAX_TERM = 40;
-/** Length of the prefix that names a full shard. */
+/** Length of the prefix that names a full shard, on a site of fewer than LARGE_INDEX_PAGES pages. */
 export const SHARD_PREFIX = 3;
+/**
+ * On a large site a three-character prefix holds too much: at 10,000 pages,
+ * its commonest ones (a syllable many names begin with) made shards of 60 KB,
+ * a download of three times a whole first answer for one letter typed. There
+ * full shards are named by four characters, and three-character keys get top
+ * shards like one and two.
+ */
+export const LARGE_SHARD_PREFIX = 4;
+/** Pages from which an index uses LARGE_SHARD_PREFIX. */
+export const LARGE_INDEX_PAGES = 2000;
+
+/** The shard prefix of an index of `pages` pages. */
+export function shardPrefixFor(pages: number): number {
+  return pages >= LARGE_INDEX_PAGES ? LARGE_SHARD_PREFIX : SHARD_PREFIX;
+}
 /** Terms kept in a 1- or 2-character "top" shard. */
 export const TOP_TERMS = 16;
 /** Postings kept per completion in a top shard: its best-weighted pages (the word's own full shard has the rest). */
@@ -78,6 +93,8 @@ export const SearchMeta = z.object({
   wl: z.record(z.string(), z.string()),
   /** Synonym groups from the site config, folded: each member a list of words. */
   syn: z.array(z.array(z.array(z.string()))),
+  /** Length of the prefix that names a full shard (shardPrefixFor); SHARD_PREFIX when absent. */
+  sp: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type SearchMeta = z.infer<typeof SearchMeta>;
 
@@ -163,10 +180,10 @@ export function keyFile(key: string): string {
   return `_${Array.from(new TextEncoder().encode(key), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** The shard that answers a query word: a top shard for 1-2 characters, else the full shard of its first 3. */
-export function shardFor(word: string): { kind: 't' | 's'; key: string } {
+/** The shard that answers a query word: a top shard for a word shorter than `prefix`, else the full shard of its first `prefix` characters. */
+export function shardFor(word: string, prefix = SHARD_PREFIX): { kind: 't' | 's'; key: string } {
   const chars = Array.from(word);
-  return chars.length < SHARD_PREFIX ? { kind: 't', key: word } : { kind: 's', key: chars.slice(0, SHARD_PREFIX).join('') };
+  return chars.length < prefix ? { kind: 't', key: word } : { kind: 's', key: chars.slice(0, prefix).join('') };
 }
 
 /** Address of a shard file under the version folder. */

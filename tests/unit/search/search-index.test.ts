@@ -87,6 +87,7 @@ describe('writeSearchIndex', () => {
       wf: expect.objectContaining({ 7: expect.stringContaining('m') as unknown }) as unknown,
       wl: expect.objectContaining({ 7: expect.stringContaining('r') as unknown }) as unknown,
       syn: [],
+      sp: 3,
     });
     expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
     const dir = path.join(out, 'search', r.version);
@@ -410,6 +411,39 @@ describe('the engine over HTTP', () => {
     renameSync(path.join(next, 'search'), path.join(out, 'search'));
     // "assistants" needs a shard this engine has not loaded: its old address is gone.
     expect((await e.search('assistants')).map((g) => g.path)).toEqual(['/guides/watson/']);
+  });
+});
+
+describe('a large site: full shards named by four characters', () => {
+  /** An engine reading the index in `dir` from disk, logging the files it asks for. */
+  const diskEngine = (dir: string, asked: string[]) =>
+    createLocalEngine('/search/', {
+      fetch: (input) => {
+        const url = urlOf(input);
+        asked.push(url);
+        const file = path.join(dir, url);
+        return Promise.resolve(existsSync(file) ? new Response(readFileSync(file)) : new Response('not found', { status: 404 }));
+      },
+    });
+
+  it('answers every query as the three-character layout does, one top shard more on the way', async () => {
+    expect(shardFor('monitor', 4)).toEqual({ kind: 's', key: 'moni' });
+    expect(shardFor('mon', 4)).toEqual({ kind: 't', key: 'mon' });
+    const dirs = [3, 4].map((shardPrefix) => {
+      const dir = mkdtempSync(path.join(tmpdir(), `search-sp${shardPrefix}-`));
+      writeSearchIndex(dir, pages, undefined, { shardPrefix });
+      return dir;
+    });
+    expect(readMeta(dirs[1]!).sp).toBe(4);
+    const asked: string[][] = [[], []];
+    const [three, four] = await Promise.all(dirs.map((d, i) => diskEngine(d, asked[i]!)));
+    const queries = ['m', 'mo', 'mon', 'moni', 'monitoring', 'ivr', 'keypad tones', 'virutal device', 'dashbords', 'phone menu', 'cafe', 'zzz'];
+    for (const q of queries) expect(await four!.search(q), q).toEqual(await three!.search(q));
+    const shards = (list: string[]) => [...new Set(list.filter((u) => u.endsWith('.bin') && /\/[st]\//.test(u)).map((u) => u.split('/').slice(-2).join('/')))];
+    expect(shards(asked[1]!)).toContain('t/mon.bin');
+    expect(shards(asked[1]!)).toContain('s/moni.bin');
+    expect(shards(asked[1]!).filter((f) => /^s\/.{3}\.bin$/.test(f))).toEqual([]);
+    expect(shards(asked[0]!)).toContain('s/mon.bin');
   });
 });
 
