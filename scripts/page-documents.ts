@@ -193,14 +193,23 @@ export function writePageDocuments(
     const body = withParserYield(fillImageSizes(p.facts.article, p.body.images));
     return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body, prev, next }) };
   };
+  // The inline CSS of each layout: the rules (up to) SAMPLE of its whole documents use, the articles' last
+  // parts and the sidebar included (the whole stylesheet comes once the document is parsed, src/boot/page.ts,
+  // and restyles nothing the reader sees). One per layout, not per page: a prune per page cost this site's
+  // build half a second for 2.7 KB less inline CSS per page and no measurable paint.
+  const SAMPLE = 300;
+  const documents = new Map<string, string[]>();
+  for (const p of pages) {
+    const list = documents.get(layoutOf(p.record)) ?? [];
+    if (list.length < SAMPLE) list.push(shellOf(p).root);
+    documents.set(layoutOf(p.record), list);
+  }
+  const styles = new Map([...documents].map(([layout, list]) => [layout, styleFor(layout, list.join('\n'))]));
   for (const p of pages) {
     const record = p.record;
     const layout = layoutOf(record);
     const { prev, next, root } = shellOf(p);
-    // The inline CSS: the rules this whole document can use, the article's last parts and the sidebar
-    // included (the whole stylesheet comes once the document is parsed, src/boot/page.ts, and restyles
-    // nothing the reader sees).
-    const style = styleFor(layout, root);
+    const style = styles.get(layout)!;
     const description = p.body.description ?? site.description;
     const data: StaticPage = {
       buildId,
