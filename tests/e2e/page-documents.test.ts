@@ -147,6 +147,26 @@ describe('a reader without JavaScript', () => {
     expect(await page.locator('main h1').count()).toBe(1);
   });
 
+  it('on a phone, lists the sidebar below the article instead of a drawer no script can open', async () => {
+    const { page } = await site.open({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await page.goto(`${site.url}/guides/ivr/`);
+    expect(await page.locator('.sidebar-toggle').isVisible()).toBe(false);
+    const main = await page.locator('main').boundingBox();
+    const sidebar = await page.locator('aside#sidebar').boundingBox();
+    expect(sidebar!.y).toBeGreaterThanOrEqual(main!.y + main!.height - 1);
+    expect(sidebar!.x).toBeGreaterThanOrEqual(0);
+    const link = page.locator('aside a.sidebar-link', { hasText: 'Test a webchat widget' });
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    await page.waitForURL(`${site.url}/guides/webchat/`);
+    // With scripts, the same width keeps the drawer: closed, off the screen, opened by its button.
+    const { page: js } = await site.open({ viewport: { width: 390, height: 844 } });
+    await js.goto(`${site.url}/guides/ivr/`);
+    await h1(js);
+    expect(await js.locator('.sidebar-toggle').isVisible()).toBe(true);
+    expect((await js.locator('aside#sidebar').boundingBox())!.x).toBeLessThan(0);
+  });
+
   it('shows an empty reading progress bar until the app measures the page (none drawn without scripts)', async () => {
     const course = site.manifest.pages.find((p) => p.frontmatter.readingShow === 'top');
     expect(course, 'a page with readingShow: top').toBeDefined();
