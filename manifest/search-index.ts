@@ -37,6 +37,7 @@ import {
   MAX_POSTINGS,
   MAX_WEIGHT,
   SHARD_PREFIX,
+  shardFor,
   shardPrefixFor,
   TOP_POSTINGS,
   TOP_TERMS,
@@ -257,7 +258,7 @@ function termLists(data: SearchIndexData, length: number, level = 9, only?: Read
 }
 
 /** The file of a shard key or term list, under the version folder. */
-const shardFile = (key: string, sp: number) => `${Array.from(key).length >= sp ? 's' : 't'}/${keyFile(key)}.bin`;
+const shardFile = (key: string, sp: number) => `${shardFor(key, sp).kind}/${keyFile(key)}.bin`;
 
 /** A section's text cut to what an excerpt can show, at a word boundary. */
 function excerptSource(text: string): string {

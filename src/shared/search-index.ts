@@ -57,7 +57,7 @@ export const LARGE_INDEX_PAGES = 2000;
 export function shardPrefixFor(pages: number): number {
   return pages >= LARGE_INDEX_PAGES ? LARGE_SHARD_PREFIX : SHARD_PREFIX;
 }
-/** Terms kept in a 1- or 2-character "top" shard. */
+/** Terms kept in a "top" shard (a key shorter than the index's shard prefix). */
 export const TOP_TERMS = 16;
 /** Postings kept per completion in a top shard: its best-weighted pages (the word's own full shard has the rest). */
 export const TOP_POSTINGS = 48;

@@ -39,13 +39,9 @@
       else batch.done = sendArticle;
     });
   });
-  const articleOf = () => {
-    const h = document.querySelector('main h1');
-    return h ? h.closest('article') || h.closest('main') : null;
-  };
-  const noteArticle = (records) => {
+  const noteArticle = (records, h1) => {
     if (lastArticleBatch === undefined) return;
-    const article = articleOf();
+    const article = h1 ? h1.closest('article') || h1.closest('main') : null;
     if (!article || !records.some((r) => r.type === 'childList' && r.addedNodes.length > 0 && article.contains(r.target))) return;
     const batch = { painted: null, done: null };
     lastArticleBatch = batch;
@@ -84,8 +80,7 @@
   } catch (_e) {
     /* no Element Timing: frames only */
   }
-  const checkH1 = () => {
-    const h = document.querySelector('main h1');
+  const checkH1 = (h) => {
     if (!h) return;
     const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
     if (!text || (h === lastEl && text === lastText)) return;
@@ -142,8 +137,10 @@
   };
 
   const observer = new MutationObserver((records) => {
-    checkH1();
-    noteArticle(records);
+    // One lookup of the h1 per batch, shared: this runs for every batch the parser inserts.
+    const h1 = document.querySelector('main h1');
+    checkH1(h1);
+    noteArticle(records, h1);
     if (records.some((r) => inSearch(r.target))) {
       search.changes++;
       search.options = document.querySelectorAll('[role=option]').length;
