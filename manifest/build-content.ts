@@ -9,6 +9,8 @@ export interface BuildContentOptions {
   contentDir: string;
   outDir: string;
   analyticsId?: string | undefined;
+  /** Overrides the site config's output. */
+  output?: 'pages' | 'single' | undefined;
 }
 
 /** What a content build made: the compiled content and how the search index went. */
@@ -31,7 +33,7 @@ export function printWarnings(r: CompileResult): void {
 export async function buildContent(o: BuildContentOptions): Promise<BuiltContent> {
   // Per-page files go to disk as they are made: the compiler has checked everything before it makes them.
   const out = new FileWriter(o.outDir);
-  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, emit: (file, text) => out.write(file, text) });
+  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, output: o.output, emit: (file, text) => out.write(file, text) });
   for (const [file, text] of r.files) out.write(file, text);
   for (const [file, src] of r.copies) out.copy(file, src);
   // Written: the chunks' text need not stay in memory while the search index is built.

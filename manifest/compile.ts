@@ -46,6 +46,8 @@ export interface CompileOptions {
   rootDir?: string;
   /** Overrides the site config's analytics id (ANALYTICS_ID). */
   analyticsId?: string | undefined;
+  /** Overrides the site config's output (SITE_OUTPUT). */
+  output?: SiteConfig['output'] | undefined;
   /**
    * Receives each per-page output file (chunks, Markdown copies, llms files)
    * as soon as it is made, once the content has been found free of errors;
@@ -268,6 +270,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
 
   const config = { ...site.config };
   if (opts.analyticsId !== undefined) config.analytics = { id: opts.analyticsId };
+  if (opts.output !== undefined) config.output = opts.output;
 
   const files = new Map<string, string>();
   const copies = new Map<string, string>();
@@ -301,7 +304,18 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   const order = readingOrder(config.sidebar);
   for (const p of pages) {
     const { prev, next } = prevNext(p.record, order, byPath);
-    const chunk: Chunk = { buildId, key: p.record.key, path: p.record.path, record: p.record, ...(prev ? { prev } : {}), ...(next ? { next } : {}), ...p.body };
+    // The lead is for the single output's boot script, which draws it before the app; a page document holds its text already.
+    const { lead, ...body } = p.body;
+    const chunk: Chunk = {
+      buildId,
+      key: p.record.key,
+      path: p.record.path,
+      record: p.record,
+      ...(prev ? { prev } : {}),
+      ...(next ? { next } : {}),
+      ...body,
+      ...(lead && config.output === 'single' ? { lead } : {}),
+    };
     emit(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));
   }
   // Markdown beside every page, llms.txt, robots.txt, and with an origin the sitemap and feeds.

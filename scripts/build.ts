@@ -59,11 +59,11 @@ try {
       ...searchDefine(process.env),
     },
   });
-  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID });
   // SITE_OUTPUT overrides the config's output (the tests build both).
   const output = process.env.SITE_OUTPUT;
   if (output !== undefined && output !== 'pages' && output !== 'single') throw new Error(`SITE_OUTPUT must be "pages" or "single", not "${output}".`);
-  const site: typeof content.manifest.site = output ? { ...content.manifest.site, output } : content.manifest.site;
+  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output });
+  const site = content.manifest.site;
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
   const [app] = (await Promise.all([appDone, cssDone])) as [{ entry: string; preload: string[] }, void];
 

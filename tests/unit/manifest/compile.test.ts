@@ -66,6 +66,15 @@ describe('compileContent on the fixture site', async () => {
     expect(byPath.get('/')!.frontmatter.layout).toBe('home');
   });
 
+  it('gives chunks the lead only for the single output, whose boot script draws it; a page document holds its text', async () => {
+    const leadOf = (files: Map<string, string>) => (JSON.parse(files.get('data/pages/training/overview/index.json')!) as Chunk).lead;
+    const single = await compileContent({ contentDir: FIXTURE_SITE, output: 'single' });
+    expect(single.manifest.site.output).toBe('single');
+    expect(leadOf(single.files)?.length).toBeGreaterThan(0);
+    expect(r.manifest.site.output).toBe('pages');
+    expect(leadOf(r.files)).toBeUndefined();
+  });
+
   it('records image sizes in the chunk', () => {
     const chunk = JSON.parse(r.files.get('data/pages/guides/index.json')!) as Chunk;
     expect(chunk.images['/images/flow.svg']).toEqual({ width: 400, height: 200 });
