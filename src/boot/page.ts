@@ -13,12 +13,15 @@ declare const __APP_PRELOADS__: string[];
 declare const __SITE_DATA__: string;
 
 /**
- * The whole stylesheet, once the document is parsed: the document inlines
- * the rules its layout's pages use, so the page is styled without it, and
- * the app's own parts (the search popup, menus) need it only once the app
- * runs. Requested earlier, it arrived while the parser was still inserting the
- * article and restyled the whole document before the article's last frame.
- * Loaded for print first, it holds no paint; it applies to the screen once
+ * The whole stylesheet, once the document is parsed and its first frame drawn:
+ * the document inlines the rules its layout's pages use, so the page is styled
+ * without it, and the app's own parts (the search popup, menus) need it only
+ * once the app runs. Requested earlier, it arrived while the parser was still
+ * inserting the article and restyled the whole document before the article's
+ * last frame; on a repeat visit, whose whole document can be parsed before any
+ * frame, it came from the cache within milliseconds of being requested and was
+ * applied before that first frame, which then styled the whole document with
+ * it. Loaded for print first, it holds no paint; it applies to the screen once
  * loaded.
  */
 function loadStylesheet(): void {
@@ -65,7 +68,7 @@ function whenParsed(fn: () => void): void {
 }
 
 applyTheme();
-whenParsed(loadStylesheet);
+afterFirstFrame(() => whenParsed(loadStylesheet));
 // The first paint waits for the fonts only when they can come in time (cached, or a fast connection); on
 // a first visit over a slow one the page is painted at once in the fallback face, which then stays.
 settleFonts();
