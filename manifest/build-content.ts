@@ -13,6 +13,13 @@ export interface BuildContentOptions {
   output?: 'pages' | 'single' | undefined;
 }
 
+/** The output SITE_OUTPUT asks for, overriding the site config's (the tests build both); undefined when it is not set. */
+export function outputFromEnv(env: NodeJS.ProcessEnv = process.env): 'pages' | 'single' | undefined {
+  const output = env.SITE_OUTPUT;
+  if (output !== undefined && output !== 'pages' && output !== 'single') throw new Error(`SITE_OUTPUT must be "pages" or "single", not "${output}".`);
+  return output;
+}
+
 /** What a content build made: the compiled content and how the search index went. */
 export interface BuiltContent extends CompileResult {
   /** Pages in the search index, and the time spent indexing them (the files are written on the writer's thread meanwhile). */

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { rmSync } from 'node:fs';
-import { buildContent, printWarnings, searchIndexLine } from './build-content.ts';
+import { buildContent, outputFromEnv, printWarnings, searchIndexLine } from './build-content.ts';
 import { commitStage, createStage, discardStage } from './output.ts';
 import { ContentBuildError } from './errors.ts';
 
@@ -21,7 +21,7 @@ const stage = createStage(distDir, true);
 try {
   // Content output is replaced whole: stale chunks of deleted pages must not linger.
   rmSync(path.join(stage, 'data'), { recursive: true, force: true });
-  const r = await buildContent({ contentDir, outDir: stage, analyticsId: process.env.ANALYTICS_ID });
+  const r = await buildContent({ contentDir, outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
   commitStage(stage, distDir);
   printWarnings(r);
   console.log(searchIndexLine(r));

@@ -8,7 +8,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { buildApp } from '../esbuild.config.mjs';
-import { buildContent, printWarnings, searchIndexLine } from '../manifest/build-content.ts';
+import { buildContent, outputFromEnv, printWarnings, searchIndexLine } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { createHash } from 'node:crypto';
@@ -59,10 +59,7 @@ try {
       ...searchDefine(process.env),
     },
   });
-  // SITE_OUTPUT overrides the config's output (the tests build both).
-  const output = process.env.SITE_OUTPUT;
-  if (output !== undefined && output !== 'pages' && output !== 'single') throw new Error(`SITE_OUTPUT must be "pages" or "single", not "${output}".`);
-  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output });
+  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
   const site = content.manifest.site;
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
   const [app] = (await Promise.all([appDone, cssDone])) as [{ entry: string; preload: string[] }, void];
