@@ -29,6 +29,8 @@ const INLINE_CSS_MAX_TOTAL = 64 * 1024 * 1024;
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const started = Date.now();
 const stage = createStage(dist, false);
+/** The builds running beside the content's (Tailwind, esbuild): a failed build waits for them before it removes the stage they write into. */
+const running: Array<Promise<unknown>> = [];
 
 /** Tailwind in its own process, so it runs while the content compiles. */
 function buildCss(out: string): Promise<void> {
@@ -44,6 +46,7 @@ try {
   const cssTmp = path.join(stage, 'assets', 'app.css');
   // CSS (a child process) and the app bundle (esbuild's own process) build while the content compiles here.
   const cssDone = buildCss(cssTmp);
+  running.push(cssDone);
 
   const jqueryVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/jquery/package.json'), 'utf8')) as { version: string }).version;
   const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
@@ -59,6 +62,7 @@ try {
       ...searchDefine(process.env),
     },
   });
+  running.push(appDone);
   const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
   const site = content.manifest.site;
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
@@ -153,6 +157,8 @@ try {
   console.log(searchIndexLine(content));
   console.log(`Built ${content.manifest.pages.length} pages into ${path.relative(root, dist)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (e) {
+  // Else a build still running writes its output after the stage is gone, and leaves a stage behind.
+  await Promise.allSettled(running);
   discardStage(stage);
   if (e instanceof ContentBuildError) {
     console.error(e.message);

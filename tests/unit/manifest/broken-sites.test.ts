@@ -86,3 +86,25 @@ describe('a broken site through the CLI', () => {
     expect(existsSync(path.join(dir, `dist.staging-${bad.pid}`))).toBe(false);
   });
 });
+
+describe('a broken site through the whole build', () => {
+  it('exits 1 and leaves no staging folder, though the app and the stylesheet were still building when the content failed', { timeout: 90_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'broken-build-'));
+    made.push(dir);
+    cpSync(FIXTURE_SITE, path.join(dir, 'content'), { recursive: true });
+    cpSync(path.join(BROKEN_DIR, 'bad-yaml'), path.join(dir, 'content'), { recursive: true });
+    const env: NodeJS.ProcessEnv = { ...process.env, CONTENT_DIR: path.join(dir, 'content'), DIST_DIR: path.join(dir, 'dist') };
+    delete env.SITE_OUTPUT;
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/run-ts.mjs'), path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, env });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const status = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(status, stderr).toBe(1);
+    expect(stderr).toMatch(/^\d+ content errors?:/m);
+    // Nothing written after the stage was removed: no dist/, no dist.staging-<pid>.
+    expect(readdirSync(dir)).toEqual(['content']);
+  });
+});
