@@ -118,8 +118,9 @@ try {
   const buildId = content.manifest.buildId;
   if (pagesOutput) {
     // Each layout's critical rules inline (allowed by their hash), the whole stylesheet loaded by the
-    // boot script once the document is parsed and painted, and linked for readers without scripts. A site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links
-    // the stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
+    // boot script once the document is parsed and painted, and linked for readers without scripts. A
+    // site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links the
+    // stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
     const { boot: pageBoot, styleFor } = pageStyling(site, { boot, cssUrl, critical });
     // The app starts once the first frame is drawn: the document's text needs no script, and nothing the app loads competes with what the first paint needs.
     const base = { site, buildId, entry: app.entry, preload: app.preload, boot: pageBoot, appAfterPaint: true };
