@@ -8,7 +8,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FrontMatter, type FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
 import { SiteConfig } from '../src/shared/schemas/site-config.ts';
-import type { Chunk, Manifest } from '../src/shared/schemas/manifest.ts';
+import type { ChunkRef, Manifest } from '../src/shared/schemas/manifest.ts';
+import { pageMarkdownWithSource } from '../src/shared/page-markdown.ts';
+import { siteUrl } from '../src/shared/site-urls.ts';
 import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
 import { prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
@@ -289,7 +291,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   // The runtime form: route table, one path list per section, one chunk per page.
   const byPath = new Map(records.map((r) => [r.path, r]));
   const index = buildPathIndex(records);
-  const siteData: SiteData = { buildId, site: config, sidebar: resolveSidebar(config.sidebar, byPath), redirects: Object.fromEntries(index.redirects) };
+  const siteData: SiteData = { buildId, site: config, sidebar: resolveSidebar(config.sidebar, byPath), redirects: Object.fromEntries(index.redirects), markdown: 'copies' };
   files.set(SITE_DATA_PATH, JSON.stringify(siteData));
   const sections = new Map<string, string[]>();
   for (const r of records) {
@@ -305,8 +307,9 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   for (const p of pages) {
     const { prev, next } = prevNext(p.record, order, byPath);
     // The lead is for the single output's boot script, which draws it before the app; a page document holds its text already.
-    const { lead, ...body } = p.body;
-    const chunk: Chunk = {
+    // The Markdown is kept once, in the page's published copy (written by publish below): the chunk says where it lies there.
+    const { lead, markdown, ...body } = p.body;
+    const chunk: ChunkRef = {
       buildId,
       key: p.record.key,
       path: p.record.path,
@@ -314,6 +317,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
       ...(prev ? { prev } : {}),
       ...(next ? { next } : {}),
       ...body,
+      source: pageMarkdownWithSource(p.record, markdown, siteUrl(config, p.record.path)).source,
       ...(lead && config.output === 'single' ? { lead } : {}),
     };
     emit(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));

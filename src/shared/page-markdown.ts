@@ -4,6 +4,7 @@
  * "Copy page" button. One function, so all three are the same text.
  */
 import type { PageRecord } from './schemas/page-record.ts';
+import { markdownHash, type MarkdownSource } from './markdown-source.ts';
 
 /** A front-matter link list (home features, overview choices) as a Markdown list. */
 function linkList(items: ReadonlyArray<{ title: string; link: string; text: string }>): string {
@@ -17,6 +18,16 @@ function linkList(items: ReadonlyArray<{ title: string; link: string; text: stri
  * overview's choices).
  */
 export function pageMarkdown(record: PageRecord, body: string, url: string): string {
+  return pageMarkdownWithSource(record, body, url).text;
+}
+
+/**
+ * The page's Markdown document, and where `body` lies in it: the build keeps a
+ * page's Markdown once, in this document, and the chunk says where to find it
+ * (MarkdownSource). The document holds the body trimmed; what the trim took is
+ * kept in `before` and `after`, so the body comes back exactly.
+ */
+export function pageMarkdownWithSource(record: PageRecord, body: string, url: string): { text: string; source: MarkdownSource } {
   const fm = record.frontmatter;
   const parts = [`# ${record.title}`];
   if (fm.description) parts.push(`> ${fm.description.replace(/\s*\n\s*/g, ' ')}`);
@@ -24,7 +35,14 @@ export function pageMarkdown(record: PageRecord, body: string, url: string): str
   if (record.lastUpdated) parts.push(`Last updated: ${record.lastUpdated}`);
   if (fm.tagline) parts.push(fm.tagline);
   if (fm.features?.length) parts.push(linkList(fm.features.map((f) => ({ title: f.title, link: f.link, text: f.details }))));
-  if (body.trim()) parts.push(body.trim());
+  const trimmed = body.trim();
+  // Where the body starts: after the parts so far and the blank lines that join them.
+  const start = parts.reduce((n, part) => n + part.length + 2, 0);
+  if (trimmed) parts.push(trimmed);
   if (fm.choices?.length) parts.push(linkList(fm.choices.map((c) => ({ title: c.title, link: c.link, text: c.description }))));
-  return `${parts.join('\n\n')}\n`;
+  const at = body.indexOf(trimmed);
+  const before = body.slice(0, at);
+  const after = body.slice(at + trimmed.length);
+  const source: MarkdownSource = { start, length: trimmed.length, hash: markdownHash(body), ...(before ? { before } : {}), ...(after ? { after } : {}) };
+  return { text: `${parts.join('\n\n')}\n`, source };
 }

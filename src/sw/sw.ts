@@ -141,6 +141,7 @@ sw.addEventListener('fetch', (event) => {
   if (url.origin !== sw.location.origin) return;
   if (request.mode === 'navigate') return event.respondWith(navigation(event));
   if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(request));
-  if (url.pathname.startsWith('/data/pages/') || /^\/search\/[a-z0-9]+\//.test(url.pathname)) return event.respondWith(staleWhileRevalidate(event));
+  // A page's Markdown copy goes with its chunk, which names the part of it the app renders (src/shared/markdown-source.ts).
+  if (url.pathname.startsWith('/data/pages/') || url.pathname.endsWith('.md') || /^\/search\/[a-z0-9]+\//.test(url.pathname)) return event.respondWith(staleWhileRevalidate(event));
   event.respondWith(networkFirst(request));
 });

@@ -27,6 +27,7 @@ const SHOWN = { timeout: 10_000 };
 
 const CHUNK = '*/data/pages/guides/ivr/index.json';
 const SITE = '*/data/site.json';
+const COPY = '*/guides/ivr/index.md';
 
 async function expectRetryRecovers(title: RegExp) {
   const alert = await screen.findByRole('alert', undefined, SHOWN);
@@ -51,6 +52,33 @@ describe('data failures', () => {
     );
     renderSite('/guides/ivr/');
     await expectRetryRecovers(/This content is missing/);
+    await screen.findByRole('heading', { level: 2, name: /Dial a number/ }, SHOWN);
+  });
+
+  it("a page's Markdown copy answering 404 shows the error view, and Retry loads it", async () => {
+    server.use(
+      http.get(COPY, () => new HttpResponse('no', { status: 404 })),
+      ...(await siteHandlers()),
+    );
+    renderSite('/guides/ivr/');
+    await expectRetryRecovers(/This content is missing/);
+    await screen.findByRole('heading', { level: 2, name: /Dial a number/ }, SHOWN);
+  });
+
+  it("a Markdown copy that does not hold the chunk's Markdown is asked for once past the caches, then shows the error view", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(COPY, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return new HttpResponse('# IVR testing\n\nAnother build wrote this copy.\n');
+      }),
+      ...(await siteHandlers()),
+    );
+    renderSite('/guides/ivr/');
+    await expectRetryRecovers(/./);
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toBe('');
+    expect(asked[1]).toMatch(/^\?v=[0-9a-f]{8}$/);
     await screen.findByRole('heading', { level: 2, name: /Dial a number/ }, SHOWN);
   });
 

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { ready, DIST, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { IMAGE_ZOOM_DELAY_MS } from '../../src/lib/constants.ts';
-import type { Chunk } from '../../src/shared/schemas/manifest.ts';
+import { chunkOf } from '../support/chunks.ts';
+
+/** A file of the built site, by its path under dist/. */
+const readDist = (file: string) => (existsSync(path.join(DIST, file)) ? readFileSync(path.join(DIST, file), 'utf8') : undefined);
 
 let site: Site;
 beforeAll(async () => {
@@ -17,7 +20,7 @@ afterAll(() => site?.close());
 /** A page that shows a content image. */
 function imagePage() {
   return site.manifest.pages.find((p) => {
-    const chunk = JSON.parse(readFileSync(path.join(DIST, 'data/pages', `${p.path.endsWith('/') ? `${p.path}index` : p.path}.json`), 'utf8')) as Chunk;
+    const chunk = chunkOf(readDist, p.path);
     return Object.keys(chunk.images).length > 0 && !p.frontmatter.home && !chunk.html;
   })!;
 }
@@ -190,7 +193,7 @@ describe('page content', () => {
     const p = longPage(site.manifest);
     const withCode =
       site.manifest.pages.find((r) => {
-        const c = readFileSync(path.join(DIST, 'data/pages', `${r.path.endsWith('/') ? `${r.path}index` : r.path}.json`), 'utf8');
+        const c = chunkOf(readDist, r.path).markdown;
         return /```(yaml|json|bash)/.test(c) && /\[!TIP\]/.test(c);
       }) ?? p;
     await page.goto(site.url + withCode.path);

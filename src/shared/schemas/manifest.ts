@@ -3,6 +3,7 @@ import { PageRecord } from './page-record.ts';
 import { SiteConfig } from './site-config.ts';
 import { PageLink } from './site-data.ts';
 import { LeadNode } from './lead.ts';
+import { MarkdownSource } from '../markdown-source.ts';
 
 /** dist/manifest.json: the site config and every page record, in one file (for tools; the app loads the split form in site-data.ts). */
 export const Manifest = z.object({
@@ -41,6 +42,30 @@ export const Chunk = z.object({
   lead: z.optional(z.array(LeadNode)),
 });
 export type Chunk = z.infer<typeof Chunk>;
+
+/**
+ * A chunk as the build writes it: everything but the Markdown, which stays in
+ * the page's published copy (`source` says where; src/shared/markdown-source.ts).
+ * The dev server writes chunks with their Markdown inline (Chunk).
+ */
+export const ChunkRef = z.object({
+  buildId: z.string(),
+  key: z.string(),
+  path: z.string(),
+  record: PageRecord,
+  description: z.optional(z.string()),
+  prev: z.optional(PageLink),
+  next: z.optional(PageLink),
+  source: MarkdownSource,
+  html: z.boolean(),
+  images: z.record(z.string(), ImageSize),
+  lead: z.optional(z.array(LeadNode)),
+});
+export type ChunkRef = z.infer<typeof ChunkRef>;
+
+/** A chunk file: the Markdown inline or in the page's published copy. */
+export const ChunkFile = z.union([Chunk, ChunkRef]);
+export type ChunkFile = z.infer<typeof ChunkFile>;
 
 /**
  * A page document's own data (output `pages`), in `<script type="application/json" id="__page">`:

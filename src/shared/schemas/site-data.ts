@@ -35,6 +35,8 @@ export const SiteData = z.object({
   redirects: z.record(z.string(), z.string()),
   /** URL of the app's entry script in this build: when it differs from the running one, the app was redeployed. */
   app: z.optional(z.string()),
+  /** 'copies': the chunks hold no Markdown; each page's is in its published copy (src/shared/markdown-source.ts). */
+  markdown: z.optional(z.literal('copies')),
 });
 export type SiteData = z.infer<typeof SiteData>;
 

@@ -10,9 +10,8 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import { compileContent } from '../../../manifest/compile.ts';
-import { chunkUrl } from '../../../src/shared/paths.ts';
 import { SITE_DATA_PATH } from '../../../src/shared/schemas/site-data.ts';
-import type { Chunk } from '../../../src/shared/schemas/manifest.ts';
+import { chunkOf } from '../../support/chunks.ts';
 import { CHATBOT_COURSE, IVR_COURSE } from '../../support/courses.ts';
 import { fenceLiteralRules, literalRules, restatedVariables } from '../../support/variable-literals.ts';
 
@@ -40,12 +39,7 @@ const vars: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-function chunkOf(p: string): Chunk {
-  const text = result.files.get(chunkUrl(p).slice(1));
-  if (!text) throw new Error(`no chunk for ${p}`);
-  return JSON.parse(text) as Chunk;
-}
-const chunks = new Map(records.map((r) => [r.path, chunkOf(r.path)]));
+const chunks = new Map(records.map((r) => [r.path, chunkOf((f) => result.files.get(f), r.path)]));
 
 // ---------------------------------------------------------------------------------------------
 // Markdown facts, from the same parser family the client uses (remark + GFM).

@@ -11,7 +11,9 @@ import remarkRehype from 'remark-rehype';
 import rehypeSlug from 'rehype-slug';
 import { compileContent } from '../../../manifest/compile.ts';
 import remarkCallouts from '../../../src/shared/markdown/remark-callouts.ts';
-import { Chunk, Manifest } from '../../../src/shared/schemas/manifest.ts';
+import { ChunkRef, Manifest } from '../../../src/shared/schemas/manifest.ts';
+import { chunkOf } from '../../support/chunks.ts';
+import { markdownPathOf } from '../../../src/shared/site-urls.ts';
 import { FIXTURE_SITE } from '../../support/fixture-site.ts';
 import { BROKEN_DIR } from '../../support/broken-site.ts';
 
@@ -42,7 +44,7 @@ describe('compileContent on the fixture site', async () => {
       { level: 2, title: 'Run the suite on a schedule', slug: 'run-the-suite-on-a-schedule' },
       { level: 2, title: 'Read the report', slug: 'read-the-report' },
     ]);
-    const chunk = Chunk.parse(JSON.parse(r.files.get('data/pages/guides/ivr/index.json')!));
+    const chunk = chunkOf((f) => r.files.get(f), '/guides/ivr/');
     const tree = await unified().use(remarkParse).use(remarkGfm).use(remarkCallouts).use(remarkRehype).use(rehypeSlug).run(unified().use(remarkParse).parse(chunk.markdown));
     const ids: string[] = [];
     const walk = (n: { type: string; tagName?: string; properties?: { id?: string }; children?: unknown[] }) => {
@@ -54,7 +56,7 @@ describe('compileContent on the fixture site', async () => {
   });
 
   it('substitutes site variables in text but not in code blocks', () => {
-    const chunk = JSON.parse(r.files.get('data/pages/guides/ivr/index.json')!) as Chunk;
+    const chunk = chunkOf((f) => r.files.get(f), '/guides/ivr/');
     expect(chunk.markdown).toContain('threshold of 0.8');
     expect(chunk.markdown).toContain('expected: "{{ vars.product }}"');
   });
@@ -67,7 +69,7 @@ describe('compileContent on the fixture site', async () => {
   });
 
   it('gives chunks the lead only for the single output, whose boot script draws it; a page document holds its text', async () => {
-    const leadOf = (files: Map<string, string>) => (JSON.parse(files.get('data/pages/training/overview/index.json')!) as Chunk).lead;
+    const leadOf = (files: Map<string, string>) => (JSON.parse(files.get('data/pages/training/overview/index.json')!) as ChunkRef).lead;
     const single = await compileContent({ contentDir: FIXTURE_SITE, output: 'single' });
     expect(single.manifest.site.output).toBe('single');
     expect(leadOf(single.files)?.length).toBeGreaterThan(0);
@@ -76,8 +78,19 @@ describe('compileContent on the fixture site', async () => {
   });
 
   it('records image sizes in the chunk', () => {
-    const chunk = JSON.parse(r.files.get('data/pages/guides/index.json')!) as Chunk;
+    const chunk = JSON.parse(r.files.get('data/pages/guides/index.json')!) as ChunkRef;
     expect(chunk.images['/images/flow.svg']).toEqual({ width: 400, height: 200 });
+  });
+
+  it("keeps each page's Markdown once, in its published copy, where its chunk says", () => {
+    expect(r.pages.length).toBeGreaterThan(5);
+    for (const p of r.pages) {
+      const file = ChunkRef.parse(JSON.parse(r.files.get(`data/pages/${p.record.path.endsWith('/') ? `${p.record.path.slice(1)}index` : p.record.path.slice(1)}.json`)!));
+      expect(file).not.toHaveProperty('markdown');
+      const copy = r.files.get(markdownPathOf(p.record.path).slice(1))!;
+      expect(copy.slice(file.source.start, file.source.start + file.source.length)).toBe(p.body.markdown.trim());
+      expect(chunkOf((f) => r.files.get(f), p.record.path).markdown).toBe(p.body.markdown);
+    }
   });
 });
 
