@@ -65,21 +65,21 @@ function navbar(site: SiteConfig, path: string | null, hasSidebar: boolean): str
 /** Sidebar.tsx's HeaderList. */
 function headerList(headers: HeaderNode[], path: string): string {
   return `<ul class="sidebar-headers">${headers
-    .map((h) => `<li><a href="${esc(`${path}#${h.slug}`)}" class="sidebar-header-link">${esc(h.title)}</a>${h.children.length ? headerList(h.children, path) : ''}</li>`)
+    .map((h) => `<li><a href="${esc(`${path}#${h.slug}`)}">${esc(h.title)}</a>${h.children.length ? headerList(h.children, path) : ''}</li>`)
     .join('')}</ul>`;
 }
 
 /** Sidebar.tsx's SidebarList, groups and pages. */
-function sidebarList(nodes: SidebarNode[], depth: number, path: string, headers: HeaderNode[]): string {
-  const items = nodes.map((n) => {
+function sidebarList(nodes: SidebarNode[], depth: number, path: string, headers: HeaderNode[], idPrefix = 'sb'): string {
+  const items = nodes.map((n, i) => {
     if (n.kind === 'page') {
       const current = n.path === path;
-      return `<li><a href="${esc(n.path)}" class="sidebar-link${current ? ' active' : ''}"${current ? ' aria-current="page"' : ''}>${esc(n.title)}</a>${current && headers.length ? headerList(headers, n.path) : ''}</li>`;
+      return `<li><a href="${esc(n.path)}"${current ? ' class="active" aria-current="page"' : ''}>${esc(n.title)}</a>${current && headers.length ? headerList(headers, n.path) : ''}</li>`;
     }
     const contains = groupContains(n, path);
     const expanded = contains || !n.collapsed;
-    const id = `sidebar-group-${depth}-${n.title.replace(/\W+/g, '-').toLowerCase()}`;
-    return `<li class="sidebar-group${depth === 0 ? ' top' : ''}"><button type="button" class="sidebar-group-title" aria-expanded="${expanded}" aria-controls="${id}"><span>${esc(n.title)}</span><span class="chevron" aria-hidden="true"></span></button><div id="${id}"${expanded ? '' : ' hidden=""'}>${sidebarList(n.children, depth + 1, contains ? path : '', contains ? headers : [])}</div></li>`;
+    const id = `${idPrefix}-${i}`;
+    return `<li class="sidebar-group${depth === 0 ? ' top' : ''}"><button type="button" class="sidebar-group-title" aria-expanded="${expanded}" aria-controls="${id}"><span>${esc(n.title)}</span></button><div id="${id}"${expanded ? '' : ' hidden=""'}>${sidebarList(n.children, depth + 1, contains ? path : '', contains ? headers : [], id)}</div></li>`;
   });
   return `<ul class="sidebar-list depth-${depth}">${items.join('')}</ul>`;
 }

@@ -16,19 +16,26 @@ const NO_HEADERS: HeaderNode[] = [];
 export function Sidebar({ nodes, currentPath, headers, activeSlug }: Props) {
   return (
     <nav aria-label="Sidebar" className="sidebar-nav">
-      <SidebarList nodes={nodes} currentPath={currentPath} headers={headers} activeSlug={activeSlug} depth={0} />
+      <SidebarList nodes={nodes} currentPath={currentPath} headers={headers} activeSlug={activeSlug} depth={0} idPrefix="sb" />
     </nav>
   );
 }
 
-function SidebarList({ nodes, depth, ...rest }: Props & { depth: number }) {
+/** `idPrefix`: the list's place in the tree, for its groups' ids (`sb-2`, `sb-2-0`): short, as every page document holds them. */
+function SidebarList({ nodes, depth, idPrefix, ...rest }: Props & { depth: number; idPrefix: string }) {
   return (
     <ul className={`sidebar-list depth-${depth}`}>
       {nodes.map((n, i) =>
         n.kind === 'page' ? (
           <SidebarPage key={n.path} node={n} {...rest} />
         ) : (
-          <SidebarGroupItem key={`${n.title}-${i}`} node={n} depth={depth} {...(groupContains(n, rest.currentPath) ? rest : { currentPath: '', headers: NO_HEADERS, activeSlug: undefined })} />
+          <SidebarGroupItem
+            key={`${n.title}-${i}`}
+            node={n}
+            depth={depth}
+            id={`${idPrefix}-${i}`}
+            {...(groupContains(n, rest.currentPath) ? rest : { currentPath: '', headers: NO_HEADERS, activeSlug: undefined })}
+          />
         ),
       )}
     </ul>
@@ -40,19 +47,17 @@ function SidebarList({ nodes, depth, ...rest }: Props & { depth: number }) {
  * list gives groups without it no current path, so memo skips them on a
  * route change (67 links re-rendered per click cost ~50 ms on a slow phone).
  */
-const SidebarGroupItem = memo(function SidebarGroupItem({ node, depth, ...rest }: Omit<Props, 'nodes'> & { node: Extract<SidebarNode, { kind: 'group' }>; depth: number }) {
+const SidebarGroupItem = memo(function SidebarGroupItem({ node, depth, id, ...rest }: Omit<Props, 'nodes'> & { node: Extract<SidebarNode, { kind: 'group' }>; depth: number; id: string }) {
   const containsCurrent = groupContains(node, rest.currentPath);
   const [open, setOpen] = useState(containsCurrent || !node.collapsed);
   const expanded = open || containsCurrent;
-  const id = `sidebar-group-${depth}-${node.title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <li className={`sidebar-group${depth === 0 ? ' top' : ''}`}>
       <button type="button" className="sidebar-group-title" aria-expanded={expanded} aria-controls={id} onClick={() => setOpen(!expanded)}>
         <span>{node.title}</span>
-        <span className="chevron" aria-hidden="true" />
       </button>
       <div id={id} hidden={!expanded}>
-        <SidebarList nodes={node.children} depth={depth + 1} {...rest} />
+        <SidebarList nodes={node.children} depth={depth + 1} idPrefix={id} {...rest} />
       </div>
     </li>
   );
@@ -62,7 +67,7 @@ function SidebarPage({ node, currentPath, headers, activeSlug }: Omit<Props, 'no
   const current = node.path === currentPath;
   return (
     <li>
-      <StableLink to={node.path} className={`sidebar-link${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
+      <StableLink to={node.path} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
         {node.title}
       </StableLink>
       {current && headers.length > 0 ? <HeaderList headers={headers} activeSlug={activeSlug} path={node.path} /> : null}
@@ -75,7 +80,7 @@ function HeaderList({ headers, activeSlug, path }: { headers: HeaderNode[]; acti
     <ul className="sidebar-headers">
       {headers.map((h) => (
         <li key={h.slug}>
-          <StableLink to={`${path}#${h.slug}`} className={`sidebar-header-link${h.slug === activeSlug ? ' active' : ''}`} aria-current={h.slug === activeSlug ? 'location' : undefined}>
+          <StableLink to={`${path}#${h.slug}`} className={h.slug === activeSlug ? 'active' : undefined} aria-current={h.slug === activeSlug ? 'location' : undefined}>
             {h.title}
           </StableLink>
           {h.children.length > 0 ? <HeaderList headers={h.children} activeSlug={activeSlug} path={path} /> : null}

@@ -75,7 +75,7 @@ describe('navbar and sidebar', () => {
     expect(await current.textContent()).toBe(p.title);
     const depth = p.frontmatter.sidebarDepth ?? 1;
     const expected = p.headers.filter((h) => (depth >= 2 ? h.level <= 3 : depth === 1 ? h.level === 2 : false)).map((h) => h.title);
-    expect(await page.locator('.sidebar .sidebar-header-link').allTextContents()).toEqual(expected);
+    expect(await page.locator('.sidebar .sidebar-headers a').allTextContents()).toEqual(expected);
   });
 
   it('collapses and expands a group', async () => {

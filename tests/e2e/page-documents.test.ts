@@ -139,7 +139,7 @@ describe('a reader without JavaScript', () => {
   it('moves through the site by the sidebar and previous/next links', async () => {
     const { page } = await site.open({ javaScriptEnabled: false });
     await page.goto(`${site.url}/guides/`);
-    await page.locator('aside a.sidebar-link', { hasText: 'Test an IVR' }).click();
+    await page.locator('aside .sidebar-list > li > a', { hasText: 'Test an IVR' }).click();
     await page.waitForURL(`${site.url}/guides/ivr/`);
     expect((await page.locator('main h1').textContent())?.trim()).toBe('Test an IVR');
     await page.locator('a[rel="next"]').click();
@@ -155,7 +155,7 @@ describe('a reader without JavaScript', () => {
     const sidebar = await page.locator('aside#sidebar').boundingBox();
     expect(sidebar!.y).toBeGreaterThanOrEqual(main!.y + main!.height - 1);
     expect(sidebar!.x).toBeGreaterThanOrEqual(0);
-    const link = page.locator('aside a.sidebar-link', { hasText: 'Test a webchat widget' });
+    const link = page.locator('aside .sidebar-list > li > a', { hasText: 'Test a webchat widget' });
     await link.scrollIntoViewIfNeeded();
     await link.click();
     await page.waitForURL(`${site.url}/guides/webchat/`);
@@ -415,9 +415,9 @@ describe('the app taking a page document over', () => {
       await route.continue();
     });
     await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
-    await page.locator('aside a.sidebar-link').first().waitFor();
+    await page.locator('aside .sidebar-list > li > a').first().waitFor();
     const href = await page.evaluate(() => {
-      const a = document.querySelectorAll<HTMLAnchorElement>('aside a.sidebar-link')[2]!;
+      const a = document.querySelectorAll<HTMLAnchorElement>('aside .sidebar-list > li > a')[2]!;
       a.focus();
       return a.getAttribute('href');
     });
