@@ -38,6 +38,7 @@ import remarkCallouts from '../src/shared/markdown/remark-callouts.ts';
 import { sanitizeSchema } from '../src/markdown/sanitize-schema.ts';
 import { CUSTOM_ELEMENT_ATTR, CUSTOM_ELEMENT_LOADING, CUSTOM_ELEMENT_NAMES } from '../src/shared/markdown/custom-element-names.ts';
 import { highlightName } from '../src/shared/markdown/highlight-names.ts';
+import { mergeSpans } from '../src/shared/markdown/merge-spans.ts';
 import { EXTERNAL_LINK, FILE_LINK, NEW_TAB_NOTE } from '../src/shared/link-kinds.ts';
 
 const LANGUAGES = { yaml, json, bash, javascript, typescript, python, xml, groovy, http, ini };
@@ -84,7 +85,7 @@ function codeBlock(pre: Element): Element {
   const name = lang ? highlightName(lang, LANGUAGES) : null;
   let body: ElementContent[] = pre.children;
   if (code && name) {
-    const html = hljs.highlight(codeText(code).replace(/\n$/, ''), { language: name, ignoreIllegals: true }).value;
+    const html = mergeSpans(hljs.highlight(codeText(code).replace(/\n$/, ''), { language: name, ignoreIllegals: true }).value);
     body = [el('code', { className: [`language-${lang}`, 'hljs'] }, [{ type: 'raw', value: html } as unknown as ElementContent])];
   }
   return el('div', { className: ['code-block'] }, [

@@ -5,6 +5,7 @@
  */
 import { importOrCheckDeploy } from '../data/deploy.ts';
 import { highlightName } from '../shared/markdown/highlight-names.ts';
+import { mergeSpans } from '../shared/markdown/merge-spans.ts';
 
 type HljsCore = typeof import('highlight.js/lib/core').default;
 
@@ -42,7 +43,7 @@ export async function highlight(code: string, lang: string): Promise<string> {
   // Each block in a task of its own: the blocks of a page wait on the same files, and highlighting
   // them all as those arrive would be one long task while the page is still being read in.
   await nextTask();
-  return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+  return mergeSpans(hljs.highlight(code, { language: lang, ignoreIllegals: true }).value);
 }
 
 /** Resolves in a new task, after the browser has had the chance to paint and handle input. */
