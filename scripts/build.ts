@@ -97,9 +97,21 @@ try {
   writeFileSync(path.join(stage, cssUrl), cssFile);
 
   const boot = await buildBootScripts(site.base, cssUrl, { entry: app.entry, preload: app.preload, siteData: `${site.base}data/site.json` });
+  // The page documents' start script, one file for all of them (hashed: cached for good, replaced by a deploy that changes it).
+  const startUrl = (text: string) => {
+    const url = `/assets/start-${createHash('sha256').update(text).digest('hex').slice(0, 10)}.js`;
+    writeFileSync(path.join(stage, url), text);
+    return url;
+  };
+  // Each layout's critical rules inline (allowed by their hash), the whole stylesheet loaded by the
+  // start script once the document is parsed and painted, and linked for readers without scripts. A
+  // site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links the
+  // stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
+  const styling = pagesOutput ? pageStyling(site, { boot, cssUrl, critical }) : undefined;
+  const startFile = styling ? startUrl(styling.start) : undefined;
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
-  const precache = [...(pagesOutput ? ['/404.html', cssUrl] : [site.base]), app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
+  const precache = [...(pagesOutput ? ['/404.html', cssUrl, startFile!] : [site.base]), app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
   await esbuild.build({
     entryPoints: ['src/sw/sw.ts'],
     outfile: path.join(stage, 'sw.js'),
@@ -117,13 +129,9 @@ try {
 
   const buildId = content.manifest.buildId;
   if (pagesOutput) {
-    // Each layout's critical rules inline (allowed by their hash), the whole stylesheet loaded by the
-    // boot script once the document is parsed and painted, and linked for readers without scripts. A
-    // site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links the
-    // stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
-    const { boot: pageBoot, styleFor } = pageStyling(site, { boot, cssUrl, critical });
+    const { boot: pageBoot, styleFor } = styling!;
     // The app starts once the first frame is drawn: the document's text needs no script, and nothing the app loads competes with what the first paint needs.
-    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: pageBoot, appAfterPaint: true };
+    const base = { site, buildId, entry: app.entry, preload: app.preload, boot: pageBoot, appAfterPaint: true, start: startFile };
     const byPath = new Map(content.pages.map((p) => [p.record.path, p.record]));
     const sidebar = resolveSidebar(site.sidebar, byPath);
     writePageDocuments(base, sidebar, content.pages, buildId, styleFor, (doc) => {

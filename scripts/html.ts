@@ -59,7 +59,7 @@ export function pageHeadTags(site: SiteConfig, page: HeadPage): string {
       `<link rel="alternate" type="application/rss+xml" title="${esc(site.feed.title)} (RSS)" href="${RSS_PATH}">`,
     );
   }
-  return tags.join('\n    ');
+  return tags.join('\n');
 }
 
 /** What every document of one build shares. */
@@ -78,6 +78,8 @@ export interface DocumentBase {
    * document, whose text needs no script.
    */
   appAfterPaint?: boolean;
+  /** With appAfterPaint: the start script's address, loaded with defer (src/boot/start.ts). */
+  start?: string;
 }
 
 /** What one document adds to the base. */
@@ -97,9 +99,11 @@ export interface DocumentPart {
 }
 
 let template: string | null = null;
-/** The template, its authors' comments removed: every first load would carry them. */
+/** The template, its authors' comments and indentation removed: every document (10,000 on a large site) would carry them. */
 function readTemplate(): string {
-  template ??= readFileSync('public/index.html', 'utf8').replace(/[ \t]*<!--[\s\S]*?-->\n?/g, '');
+  template ??= readFileSync('public/index.html', 'utf8')
+    .replace(/[ \t]*<!--[\s\S]*?-->\n?/g, '')
+    .replace(/\n[ \t]+/g, '\n');
   return template;
 }
 
@@ -119,11 +123,11 @@ export function renderDocument(b: DocumentBase, d: DocumentPart): string {
           .map(([k, v]) => `${k}="${esc(v)}"`)
           .join(' ')}>`,
     )
-    .join('\n    ');
+    .join('\n');
   const preloads = b.appAfterPaint
     ? ''
-    : [`<link rel="preload" href="${b.site.base}data/site.json" as="fetch" crossorigin="anonymous">`, ...b.preload.map((p) => `<link rel="modulepreload" href="${p}">`)].join('\n    ');
-  const jsonLd = (d.jsonLd ?? []).map((j) => `<script type="application/ld+json">${scriptJson(j)}</script>`).join('\n    ');
+    : [`<link rel="preload" href="${b.site.base}data/site.json" as="fetch" crossorigin="anonymous">`, ...b.preload.map((p) => `<link rel="modulepreload" href="${p}">`)].join('\n');
+  const jsonLd = (d.jsonLd ?? []).map((j) => `<script type="application/ld+json">${scriptJson(j)}</script>`).join('\n');
   return readTemplate()
     .replace('%LANG%', esc(b.site.lang))
     .replace('%HTML_ATTRS%', d.htmlAttrs ?? '')
@@ -134,7 +138,7 @@ export function renderDocument(b: DocumentBase, d: DocumentPart): string {
     .replace('%BOOT_SCRIPT%', () => b.boot)
     .replace('%PRELOADS%', preloads)
     .replace('%CSS%', () => b.css)
-    .replace('%ENTRY_SCRIPT%', () => (b.appAfterPaint ? '' : `<script type="module" src="${b.entry}"></script>`))
+    .replace('%ENTRY_SCRIPT%', () => (b.appAfterPaint ? (b.start ? `<script defer src="${b.start}"></script>` : '') : `<script type="module" src="${b.entry}"></script>`))
     .replace('%BUILD_ID%', b.buildId)
     .replace('%JSON_LD%', () => jsonLd)
     .replace('%FONT_PRELOADS%', FONT_URLS.map((u) => `<link rel="preload" href="${u}" as="font" type="font/woff2" crossorigin="anonymous">`).join(''))

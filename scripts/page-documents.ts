@@ -27,7 +27,7 @@ export function documentFile(path: string): string {
 }
 
 /** The script of every redirect document: the target from the document's own link, query and hash kept. */
-export const REDIRECT_DOC_SCRIPT = "(function(){var a=document.getElementById('target');if(a)location.replace(a.getAttribute('href')+location.search+location.hash)})();";
+export const REDIRECT_DOC_SCRIPT = "location.replace(document.getElementById('target').getAttribute('href')+location.search+location.hash)";
 
 /** The layout a record is shown with (buildPageData's rule). */
 const layoutOf = (r: PageRecord) => r.frontmatter.layout ?? (r.frontmatter.home ? 'home' : 'default');
@@ -95,21 +95,24 @@ export interface DocumentFile {
 export function redirectDocument(site: SiteConfig, target: string): string {
   const href = esc(target);
   const canonical = canonicalUrl(site, target);
-  return `<!doctype html>
-<html lang="${esc(site.lang)}">
-  <head>
-    <meta charset="utf-8">
-    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${sha(REDIRECT_DOC_SCRIPT)}; base-uri 'none'">
-    <title>Moved to ${href}</title>
-    ${canonical ? `<link rel="canonical" href="${esc(canonical)}">` : ''}
-    <meta http-equiv="refresh" content="0;url=${href}">
-  </head>
-  <body>
-    <p>This page has moved to <a id="target" href="${href}">${href}</a>.</p>
-    <script>${REDIRECT_DOC_SCRIPT}</script>
-  </body>
-</html>
-`;
+  // Without indentation: a large site has one for every page (its .html or folder twin).
+  return [
+    '<!doctype html>',
+    `<html lang="${esc(site.lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${sha(REDIRECT_DOC_SCRIPT)}; base-uri 'none'">`,
+    `<title>Moved to ${href}</title>`,
+    ...(canonical ? [`<link rel="canonical" href="${esc(canonical)}">`] : []),
+    `<meta http-equiv="refresh" content="0;url=${href}">`,
+    '</head>',
+    '<body>',
+    `<p>This page has moved to <a id="target" href="${href}">${href}</a>.</p>`,
+    `<script>${REDIRECT_DOC_SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
 }
 
 /** Elements with no end tag. */
@@ -151,30 +154,31 @@ export interface DocumentStyle {
 }
 
 /**
- * How the page documents get their stylesheet and boot script: the critical
- * rules inline with the boot script that loads the whole sheet, or (a site
- * too large for inline copies) the sheet linked with the boot script that
- * loads nothing. The CSP allows the boot script the documents carry.
+ * How the page documents get their stylesheet and boot scripts: the critical
+ * rules inline with the start script that loads the whole sheet, or (a site
+ * too large for inline copies) the sheet linked with the start script that
+ * loads no sheet. The CSP allows the inline boot script the documents carry
+ * (the start script is a file of the site's own origin).
  */
 export function pageStyling(
   site: SiteConfig,
-  o: { boot: { page: string; pageLinkedCss: string }; cssUrl: string; critical: { forPage(html: string): string } | null },
-): { boot: string; styleFor: (layout: string, documents: string) => DocumentStyle } {
+  o: { boot: { page: string; start: string; startLinkedCss: string }; cssUrl: string; critical: { forPage(html: string): string } | null },
+): { boot: string; start: string; styleFor: (layout: string, documents: string) => DocumentStyle } {
   const { critical, cssUrl } = o;
-  const boot = critical ? o.boot.page : o.boot.pageLinkedCss;
+  const boot = o.boot.page;
   if (!critical) {
     // Without inline rules every document has the same style: made once (a large site has many documents).
     const linked: DocumentStyle = { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot]) };
-    return { boot, styleFor: () => linked };
+    return { boot, start: o.boot.startLinkedCss, styleFor: () => linked };
   }
   const styleFor = (_layout: string, documents: string): DocumentStyle => {
     const rules = critical.forPage(documents);
     return {
-      tags: `<style>${rules}</style>\n    <noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
+      tags: `<style>${rules}</style>\n<noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
       csp: cspFor(site, [boot], [rules]),
     };
   };
-  return { boot, styleFor };
+  return { boot, start: o.boot.start, styleFor };
 }
 
 /** Every page's document, written through `write` as it is made (a large site's documents are never all in memory). */

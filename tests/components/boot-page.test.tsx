@@ -1,4 +1,4 @@
-// The page documents' boot script: what it adds to the document, and when, against a stubbed frame clock.
+// The page documents' boot scripts (inline, then the deferred start script): what they add to the document, and when, against a stubbed frame clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const CSS = '/assets/app-test.css';
@@ -19,12 +19,14 @@ let added: Element[] = [];
 const stylesheet = () => added.find((el): el is HTMLLinkElement => el instanceof HTMLLinkElement && el.rel === 'stylesheet' && el.getAttribute('href') === CSS) ?? null;
 const appScript = () => added.find((el) => el.tagName === 'SCRIPT' && el.getAttribute('src') === ENTRY) ?? null;
 
+/** The inline script, then the start script (deferred: it runs once the document is parsed). */
 async function boot(): Promise<void> {
   vi.resetModules();
   await import('../../src/boot/page.ts');
+  await import('../../src/boot/start.ts');
 }
 
-describe('the page boot script', () => {
+describe('the page boot scripts', () => {
   beforeEach(() => {
     frames = [];
     vi.stubGlobal('__APP_CSS__', CSS);
@@ -61,6 +63,15 @@ describe('the page boot script', () => {
     link!.dispatchEvent(new Event('load'));
     expect(link!.media).toBe('all');
     expect(appScript()?.getAttribute('type')).toBe('module');
+  });
+
+  it('asks for nothing from the inline script alone: the start script does it', async () => {
+    vi.resetModules();
+    await import('../../src/boot/page.ts');
+    frame();
+    await tasks();
+    expect(stylesheet()).toBeNull();
+    expect(appScript()).toBeNull();
   });
 
   it('in a hidden tab, which draws no frame, asks for both at once', async () => {
