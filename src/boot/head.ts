@@ -94,14 +94,17 @@ export function settleFonts(): void {
     // arriving after the first paint), and a new face loads again from the cache within its own block
     // period: when that took too long, the text left the web font for a fallback, a layout shift. These
     // stay loaded for the document's life, and, added after the stylesheet's, they are the faces used.
+    // The stylesheet's faces are loaded too (the same files, one request each): document.fonts.check()
+    // answers for all the faces of a family and weight.
     const load = () => {
-      Promise.all(
-        FONT_FILES.map((f, i) => {
+      Promise.all([
+        ...FONT_FILES.map((f, i) => {
           const face = new FontFace(FONT_FAMILY, `url(${FONT_URLS[i]}) format('woff2')`, { weight: String(f.weight), style: 'normal', display: 'optional' });
           document.fonts.add(face);
           return face.load();
         }),
-      )
+        ...faces.map((f) => document.fonts.load(f)),
+      ])
         .then(rememberFontsCached)
         .catch(() => {});
     };
