@@ -57,8 +57,7 @@ function navbar(site: SiteConfig, path: string | null, hasSidebar: boolean): str
     })
     .join('');
   const search = `<div role="search" class="relative"><input type="text" role="combobox" aria-label="Search documentation" aria-autocomplete="list" aria-expanded="false" placeholder="Search ( / )" autocomplete="off" spellcheck="false" enterkeyhint="search" class="${SEARCH_INPUT_CLASSES}" value=""><p role="status" class="sr-only"></p></div>`;
-  const theme =
-    '<button type="button" class="icon-button" aria-pressed="false" aria-label="Dark mode" title="Switch to dark mode"><svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><circle cx="12" cy="12" r="4"></circle><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"></path></svg></button>';
+  const theme = '<button type="button" class="icon-button theme-toggle" aria-pressed="false" aria-label="Dark mode" title="Switch to dark mode"></button>';
   return `<header class="navbar">${toggle}<a class="navbar-title" href="/">${esc(site.title)}</a><nav aria-label="Main" class="navbar-links"><ul>${links}</ul></nav><div class="navbar-tools">${search}${theme}</div></header>`;
 }
 
