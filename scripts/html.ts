@@ -43,7 +43,7 @@ export function cspFor(site: SiteConfig, inlineScripts: string[], inlineStyles: 
   ].join('; ');
 }
 
-/** The page's description, Open Graph and Twitter tags, canonical link, and the feed links. */
+/** The page's description, Open Graph and Twitter tags, canonical link, and the feed links (home page and posts). */
 export function pageHeadTags(site: SiteConfig, page: HeadPage): string {
   const tags = headTags(site, page)
     .filter((t) => t.value !== undefined)
@@ -53,7 +53,10 @@ export function pageHeadTags(site: SiteConfig, page: HeadPage): string {
           .map(([k, v]) => `${k}="${esc(v)}"`)
           .join(' ')} ${t.tag === 'link' ? 'href' : 'content'}="${esc(t.value!)}">`,
     );
-  if (site.origin && site.feed) {
+  // The feeds are announced where their readers are: the home page (and the single output's one
+  // document) and the posts the feeds list, not in each of a large site's documents.
+  const feedHere = page.path === undefined || page.path === site.base || (site.feed?.include.some((folder) => page.path!.startsWith(folder)) ?? false);
+  if (site.origin && site.feed && feedHere) {
     tags.push(
       `<link rel="alternate" type="application/atom+xml" title="${esc(site.feed.title)} (Atom)" href="${ATOM_PATH}">`,
       `<link rel="alternate" type="application/rss+xml" title="${esc(site.feed.title)} (RSS)" href="${RSS_PATH}">`,

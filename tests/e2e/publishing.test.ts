@@ -147,9 +147,15 @@ describe('feeds', () => {
   });
 
   it('are linked from the head of index.html and from every post, and are served as XML', async () => {
-    const html = dist('index.html');
-    expect(html).toContain(`<link rel="alternate" type="application/atom+xml" title="${config.feed!.title} (Atom)" href="/atom.xml">`);
-    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="${config.feed!.title} (RSS)" href="/rss.xml">`);
+    const atomLink = `<link rel="alternate" type="application/atom+xml" title="${config.feed!.title} (Atom)" href="/atom.xml">`;
+    const rssLink = `<link rel="alternate" type="application/rss+xml" title="${config.feed!.title} (RSS)" href="/rss.xml">`;
+    const post = posts()[0]!.path;
+    for (const file of ['index.html', post.endsWith('/') ? `${post.slice(1)}index.html` : post.slice(1)]) {
+      expect(dist(file)).toContain(atomLink);
+      expect(dist(file)).toContain(rssLink);
+    }
+    // Not in every document of the site: a guide does not announce the release notes.
+    expect(dist('guides/ivr/index.html')).not.toContain(atomLink);
     const headers = dist('_headers');
     expect(headers).toContain('/atom.xml\n  Content-Type: application/atom+xml; charset=utf-8');
     expect(headers).toContain('/rss.xml\n  Content-Type: application/rss+xml; charset=utf-8');
