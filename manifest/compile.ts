@@ -11,6 +11,7 @@ import { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { ChunkRef, Manifest } from '../src/shared/schemas/manifest.ts';
 import { pageMarkdownWithSource } from '../src/shared/page-markdown.ts';
 import { siteUrl } from '../src/shared/site-urls.ts';
+import { packPage } from '../src/shared/page-pack.ts';
 import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
 import { prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
@@ -320,7 +321,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
       source: pageMarkdownWithSource(p.record, markdown, siteUrl(config, p.record.path)).source,
       ...(lead && config.output === 'single' ? { lead } : {}),
     };
-    emit(chunkUrl(p.record.path).slice(1), JSON.stringify(chunk));
+    emit(chunkUrl(p.record.path).slice(1), JSON.stringify(packPage(chunk)));
   }
   // Markdown beside every page, llms.txt, robots.txt, and with an origin the sitemap and feeds.
   const published = publish(

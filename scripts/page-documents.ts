@@ -12,6 +12,7 @@ import type { PageRecord } from '../src/shared/schemas/page-record.ts';
 import type { SidebarNode } from '../src/shared/schemas/site-data.ts';
 import type { StaticPage } from '../src/shared/schemas/manifest.ts';
 import { STATIC_PAGE_ID } from '../src/shared/schemas/manifest.ts';
+import { packPage } from '../src/shared/page-pack.ts';
 import { canonicalUrl, isFeedPost, siteUrl } from '../src/shared/site-urls.ts';
 import { groupContains, prevNext, readingOrder } from '../src/shared/sidebar.ts';
 import { postDate } from '../manifest/feeds.ts';
@@ -236,7 +237,7 @@ export function writePageDocuments(
         head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
         jsonLd: jsonLdOf(site, sidebar, record, description),
         root,
-        bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(data)}</script>`,
+        bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(packPage(data))}</script>`,
       },
     );
     write({ file: documentFile(record.path), html });

@@ -8,6 +8,7 @@
  * position and focus are kept across the swap.
  */
 import { StaticPage, STATIC_PAGE_ID } from '../shared/schemas/manifest.ts';
+import { unpackPage } from '../shared/page-pack.ts';
 import { removeParserYields } from '../shared/parser-yield.ts';
 
 /** A page document's data and its static article body, once read. */
@@ -31,7 +32,7 @@ export function readAdoptedPage(doc: Document = document): AdoptedPage | null {
   } catch {
     return null;
   }
-  const parsed = StaticPage.safeParse(json);
+  const parsed = StaticPage.safeParse(unpackPage(json));
   if (!parsed.success) return null;
   // The parser's yield points go before the body is adopted: the article's DOM is then the one the app renders.
   removeParserYields(body);

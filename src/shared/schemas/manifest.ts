@@ -4,6 +4,7 @@ import { SiteConfig } from './site-config.ts';
 import { PageLink } from './site-data.ts';
 import { LeadNode } from './lead.ts';
 import { MarkdownSource } from '../markdown-source.ts';
+import { unpackPage } from '../page-pack.ts';
 
 /** dist/manifest.json: the site config and every page record, in one file (for tools; the app loads the split form in site-data.ts). */
 export const Manifest = z.object({
@@ -63,8 +64,8 @@ export const ChunkRef = z.object({
 });
 export type ChunkRef = z.infer<typeof ChunkRef>;
 
-/** A chunk file: the Markdown inline or in the page's published copy. */
-export const ChunkFile = z.union([Chunk, ChunkRef]);
+/** A chunk file: the Markdown inline or in the page's published copy; its repeated fields put back first (src/shared/page-pack.ts). */
+export const ChunkFile = z.pipe(z.transform(unpackPage), z.union([Chunk, ChunkRef]));
 export type ChunkFile = z.infer<typeof ChunkFile>;
 
 /**

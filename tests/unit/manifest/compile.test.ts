@@ -13,6 +13,7 @@ import { compileContent } from '../../../manifest/compile.ts';
 import remarkCallouts from '../../../src/shared/markdown/remark-callouts.ts';
 import { ChunkRef, Manifest } from '../../../src/shared/schemas/manifest.ts';
 import { chunkOf } from '../../support/chunks.ts';
+import { unpackPage } from '../../../src/shared/page-pack.ts';
 import { markdownPathOf } from '../../../src/shared/site-urls.ts';
 import { FIXTURE_SITE } from '../../support/fixture-site.ts';
 import { BROKEN_DIR } from '../../support/broken-site.ts';
@@ -85,7 +86,7 @@ describe('compileContent on the fixture site', async () => {
   it("keeps each page's Markdown once, in its published copy, where its chunk says", () => {
     expect(r.pages.length).toBeGreaterThan(5);
     for (const p of r.pages) {
-      const file = ChunkRef.parse(JSON.parse(r.files.get(`data/pages/${p.record.path.endsWith('/') ? `${p.record.path.slice(1)}index` : p.record.path.slice(1)}.json`)!));
+      const file = ChunkRef.parse(unpackPage(JSON.parse(r.files.get(`data/pages/${p.record.path.endsWith('/') ? `${p.record.path.slice(1)}index` : p.record.path.slice(1)}.json`)!)));
       expect(file).not.toHaveProperty('markdown');
       const copy = r.files.get(markdownPathOf(p.record.path).slice(1))!;
       expect(copy.slice(file.source.start, file.source.start + file.source.length)).toBe(p.body.markdown.trim());
