@@ -20,7 +20,9 @@ export function appOptions(outdir, { minify = true } = {}) {
     assetNames: '[name]-[hash]',
     publicPath: '/assets',
     minify,
-    sourcemap: 'linked',
+    // No source maps in the site: readers never fetch them, and a 10,000-page site is judged by its size. The
+    // dev server's bundles have them (scripts/dev.ts).
+    sourcemap: false,
     metafile: true,
     legalComments: 'linked',
     jsx: 'automatic',
