@@ -88,14 +88,12 @@ const prose = (body: string) => `<div class="${PROSE_CLASSES}" data-static-body=
 
 /** PageFooter.tsx, before its lazily loaded parts (the actions' place is held by an empty box). */
 function footer(p: ShellPage): string {
-  const updated = p.record.lastUpdated
-    ? `<p class="m-0 text-sm text-slate-600 dark:text-slate-400">Last updated: <time datetime="${new Date(p.record.lastUpdatedTimestamp).toISOString()}">${esc(p.record.lastUpdated)}</time></p>`
-    : '';
+  const updated = p.record.lastUpdated ? `<p>Last updated: <time datetime="${new Date(p.record.lastUpdatedTimestamp).toISOString()}">${esc(p.record.lastUpdated)}</time></p>` : '';
   const label = '<span class="block text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">';
   const prev = p.prev ? `<a rel="prev" href="${esc(p.prev.path)}" class="prev-next">${label}Previous</span>${esc(p.prev.title)}</a>` : '<span></span>';
   const next = p.next ? `<a rel="next" href="${esc(p.next.path)}" class="prev-next text-right">${label}Next</span>${esc(p.next.title)}</a>` : '';
   const nav = p.prev || p.next ? `<nav aria-label="Previous and next pages" class="mt-6 flex flex-wrap justify-between gap-4">${prev}${next}</nav>` : '';
-  return `<footer class="page-footer mt-12 border-t border-slate-200 pt-6 dark:border-slate-700"><div class="page-meta">${updated}<div class="page-actions"></div></div>${nav}</footer>`;
+  return `<footer class="page-footer"><div class="page-meta">${updated}<div class="page-actions"></div></div>${nav}</footer>`;
 }
 
 /** The layout of the page (src/layouts/). */

@@ -16,10 +16,10 @@ const FeedLinks = lazy(() => loadExtras().then((m) => ({ default: m.FeedLinks })
 /** The foot of a page: last updated with the page actions, previous/next, and the feed links on posts. */
 export function PageFooter({ data }: { data: PageData }) {
   return (
-    <footer className="page-footer mt-12 border-t border-slate-200 pt-6 dark:border-slate-700">
+    <footer className="page-footer">
       <div className="page-meta">
         {data.lastUpdated ? (
-          <p className="m-0 text-sm text-slate-600 dark:text-slate-400">
+          <p>
             Last updated: <time dateTime={new Date(data.record.lastUpdatedTimestamp).toISOString()}>{data.lastUpdated}</time>
           </p>
         ) : null}

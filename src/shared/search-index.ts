@@ -66,7 +66,7 @@ export const MAX_POSTINGS = 1000;
 /** Highest quantised term weight. */
 export const MAX_WEIGHT = 255;
 /** Characters of a section's text kept for excerpts (the index holds every word; the excerpt needs only a little). */
-export const EXCERPT_SOURCE = 200;
+export const EXCERPT_SOURCE = 160;
 /** Sections of a page kept for excerpts. */
 export const EXCERPT_SECTIONS = 48;
 /** Posting flag: the term is in the page title. */
