@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { chunkUrl } from '../../src/shared/paths.ts';
+import { unpackPage } from '../../src/shared/page-pack.ts';
 import { DIST, SINGLE_DIST, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import { atomXml, rssXml, type FeedPost } from '../../manifest/feeds.ts';
@@ -304,7 +305,7 @@ describe('social previews and canonical links', () => {
     const expectFor = async (p: typeof a) => {
       await page.waitForFunction((url) => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') === url, config.origin + p.path);
       // The front matter's description, else the start of the lead paragraph (the chunk carries it).
-      const description = (JSON.parse(dist(chunkUrl(p.path).slice(1))) as { description?: string }).description ?? config.description;
+      const description = (unpackPage(JSON.parse(dist(chunkUrl(p.path).slice(1)))) as { description?: string }).description ?? config.description;
       expect(await headOf(page)).toEqual({
         canonical: config.origin + p.path,
         markdown: config.origin + markdownPathOf(p.path),
