@@ -18,9 +18,9 @@ export type Manifest = z.infer<typeof Manifest>;
 /** Intrinsic size of an image, so the page reserves its space before it loads. */
 export const ImageSize = z.object({ width: z.number(), height: z.number() });
 
-/** One page's content: dist/data/pages/<path>.json. */
-export const Chunk = z.object({
-  /** The build the chunk belongs to. */
+/** What every form of a page's data holds (a chunk, a chunk that names its Markdown, a page document's data). */
+const pageFields = {
+  /** The build the data belongs to. */
   buildId: z.string(),
   /** Page key, matching its record. */
   key: z.string(),
@@ -33,14 +33,21 @@ export const Chunk = z.object({
   /** Previous and next pages in reading order (front-matter overrides applied). */
   prev: z.optional(PageLink),
   next: z.optional(PageLink),
-  /** Markdown body with site variables substituted. */
-  markdown: z.string(),
   /** True when the Markdown holds raw HTML (the raw-HTML pipeline is loaded only then). */
   html: z.boolean(),
   /** Sizes of the images the page shows, by src. */
   images: z.record(z.string(), ImageSize),
-  /** The opening blocks, which index.html paints before the app has loaded (manifest/lead.ts). */
-  lead: z.optional(z.array(LeadNode)),
+};
+
+/** The opening blocks, which the single output's index.html paints before the app has loaded (manifest/lead.ts). */
+const lead = z.optional(z.array(LeadNode));
+
+/** One page's content, as the app uses it (dist/data/pages/<path>.json, its Markdown read from where ChunkRef says). */
+export const Chunk = z.object({
+  ...pageFields,
+  /** Markdown body with site variables substituted. */
+  markdown: z.string(),
+  lead,
 });
 export type Chunk = z.infer<typeof Chunk>;
 
@@ -49,19 +56,7 @@ export type Chunk = z.infer<typeof Chunk>;
  * the page's published copy (`source` says where; src/shared/markdown-source.ts).
  * The dev server writes chunks with their Markdown inline (Chunk).
  */
-export const ChunkRef = z.object({
-  buildId: z.string(),
-  key: z.string(),
-  path: z.string(),
-  record: PageRecord,
-  description: z.optional(z.string()),
-  prev: z.optional(PageLink),
-  next: z.optional(PageLink),
-  source: MarkdownSource,
-  html: z.boolean(),
-  images: z.record(z.string(), ImageSize),
-  lead: z.optional(z.array(LeadNode)),
-});
+export const ChunkRef = z.object({ ...pageFields, source: MarkdownSource, lead });
 export type ChunkRef = z.infer<typeof ChunkRef>;
 
 /** A chunk file: the Markdown inline or in the page's published copy; its repeated fields put back first (src/shared/page-pack.ts). */
@@ -72,17 +67,7 @@ export type ChunkFile = z.infer<typeof ChunkFile>;
  * A page document's own data (output `pages`), in `<script type="application/json" id="__page">`:
  * the chunk without its Markdown, which the document already holds as HTML.
  */
-export const StaticPage = z.object({
-  buildId: z.string(),
-  key: z.string(),
-  path: z.string(),
-  record: PageRecord,
-  description: z.optional(z.string()),
-  prev: z.optional(PageLink),
-  next: z.optional(PageLink),
-  html: z.boolean(),
-  images: z.record(z.string(), ImageSize),
-});
+export const StaticPage = z.object(pageFields);
 export type StaticPage = z.infer<typeof StaticPage>;
 
 /** Id of the element that holds a page document's StaticPage. */
