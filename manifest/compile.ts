@@ -9,7 +9,7 @@ import path from 'node:path';
 import { FrontMatter, type FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
 import { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { ChunkRef, Manifest } from '../src/shared/schemas/manifest.ts';
-import { pageMarkdownWithSource } from '../src/shared/page-markdown.ts';
+import { markdownSourceOf } from '../src/shared/page-markdown.ts';
 import { siteUrl } from '../src/shared/site-urls.ts';
 import { packPage } from '../src/shared/page-pack.ts';
 import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
@@ -318,7 +318,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
       ...(prev ? { prev } : {}),
       ...(next ? { next } : {}),
       ...body,
-      source: pageMarkdownWithSource(p.record, markdown, siteUrl(config, p.record.path)).source,
+      source: markdownSourceOf(p.record, markdown, siteUrl(config, p.record.path)),
       ...(lead && config.output === 'single' ? { lead } : {}),
     };
     emit(chunkUrl(p.record.path).slice(1), JSON.stringify(packPage(chunk)));

@@ -97,18 +97,14 @@ try {
   writeFileSync(path.join(stage, cssUrl), cssFile);
 
   const boot = await buildBootScripts(site.base, cssUrl, { entry: app.entry, preload: app.preload, siteData: `${site.base}data/site.json` });
-  // The page documents' start script, one file for all of them (hashed: cached for good, replaced by a deploy that changes it).
-  const startUrl = (text: string) => {
-    const url = `/assets/start-${createHash('sha256').update(text).digest('hex').slice(0, 10)}.js`;
-    writeFileSync(path.join(stage, url), text);
-    return url;
-  };
   // Each layout's critical rules inline (allowed by their hash), the whole stylesheet loaded by the
   // start script once the document is parsed and painted, and linked for readers without scripts. A
   // site so large that the inline copies would weigh more than INLINE_CSS_MAX_TOTAL links the
   // stylesheet instead: one round trip more on a first visit, the site's size kept in bounds.
   const styling = pagesOutput ? pageStyling(site, { boot, cssUrl, critical }) : undefined;
-  const startFile = styling ? startUrl(styling.start) : undefined;
+  // The page documents' start script, one file for all of them (hashed: cached for good, replaced by a deploy that changes it).
+  const startFile = styling && `/assets/start-${createHash('sha256').update(styling.start).digest('hex').slice(0, 10)}.js`;
+  if (styling && startFile) writeFileSync(path.join(stage, startFile), styling.start);
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
   const precache = [...(pagesOutput ? ['/404.html', cssUrl, startFile!] : [site.base]), app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];

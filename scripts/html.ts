@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import { headTags, type HeadPage } from '../src/shared/head-tags.ts';
-import { ATOM_PATH, RSS_PATH } from '../src/shared/site-urls.ts';
+import { ATOM_PATH, isFeedPost, RSS_PATH } from '../src/shared/site-urls.ts';
 import { FONT_URLS } from '../src/shared/fonts.ts';
 import { esc } from './page-shell.ts';
 
@@ -55,7 +55,7 @@ export function pageHeadTags(site: SiteConfig, page: HeadPage): string {
     );
   // The feeds are announced where their readers are: the home page (and the single output's one
   // document) and the posts the feeds list, not in each of a large site's documents.
-  const feedHere = page.path === undefined || page.path === site.base || (site.feed?.include.some((folder) => page.path!.startsWith(folder)) ?? false);
+  const feedHere = page.path === undefined || page.path === site.base || isFeedPost(site, page.path);
   if (site.origin && site.feed && feedHere) {
     tags.push(
       `<link rel="alternate" type="application/atom+xml" title="${esc(site.feed.title)} (Atom)" href="${ATOM_PATH}">`,

@@ -13,7 +13,7 @@
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
 import type { PageLink, SidebarNode } from '../src/shared/schemas/site-data.ts';
-import { groupContains, headerTree, type HeaderNode } from '../src/shared/sidebar.ts';
+import { groupContains, headerTree, SIDEBAR_ID_ROOT, type HeaderNode } from '../src/shared/sidebar.ts';
 import { PROSE_CLASSES } from '../src/shared/prose-classes.ts';
 import { SEARCH_INPUT_CLASSES } from '../src/search/search-input-classes.ts';
 
@@ -69,7 +69,7 @@ function headerList(headers: HeaderNode[], path: string): string {
 }
 
 /** Sidebar.tsx's SidebarList, groups and pages. */
-function sidebarList(nodes: SidebarNode[], depth: number, path: string, headers: HeaderNode[], idPrefix = 'sb'): string {
+function sidebarList(nodes: SidebarNode[], depth: number, path: string, headers: HeaderNode[], idPrefix = SIDEBAR_ID_ROOT): string {
   const items = nodes.map((n, i) => {
     if (n.kind === 'page') {
       const current = n.path === path;

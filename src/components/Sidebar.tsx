@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { StableLink } from './StableLink.tsx';
-import { groupContains, type HeaderNode, type SidebarNode } from '../shared/sidebar.ts';
+import { groupContains, SIDEBAR_ID_ROOT, type HeaderNode, type SidebarNode } from '../shared/sidebar.ts';
 
 interface Props {
   nodes: SidebarNode[];
@@ -16,12 +16,12 @@ const NO_HEADERS: HeaderNode[] = [];
 export function Sidebar({ nodes, currentPath, headers, activeSlug }: Props) {
   return (
     <nav aria-label="Sidebar" className="sidebar-nav">
-      <SidebarList nodes={nodes} currentPath={currentPath} headers={headers} activeSlug={activeSlug} depth={0} idPrefix="sb" />
+      <SidebarList nodes={nodes} currentPath={currentPath} headers={headers} activeSlug={activeSlug} depth={0} idPrefix={SIDEBAR_ID_ROOT} />
     </nav>
   );
 }
 
-/** `idPrefix`: the list's place in the tree, for its groups' ids (`sb-2`, `sb-2-0`): short, as every page document holds them. */
+/** `idPrefix`: the list's place in the tree, for its groups' ids (SIDEBAR_ID_ROOT). */
 function SidebarList({ nodes, depth, idPrefix, ...rest }: Props & { depth: number; idPrefix: string }) {
   return (
     <ul className={`sidebar-list depth-${depth}`}>

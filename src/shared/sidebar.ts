@@ -66,3 +66,6 @@ export function headerTree(headers: ReadonlyArray<Header>, depth: number = DEFAU
   }
   return out;
 }
+
+/** The sidebar groups' ids are their place in the tree under this root (`sb-2`, `sb-2-0`): short, as every page document holds them. */
+export const SIDEBAR_ID_ROOT = 'sb';
