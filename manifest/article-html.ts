@@ -2,7 +2,8 @@
  * A page's Markdown body as static HTML, for its page document: the same
  * element tree the app's Markdown component puts on screen. The parse is the
  * app's (GFM as the text needs it, callouts); raw HTML goes through the same
- * rehype-raw and rehype-sanitize schema, headings get rehype-slug's ids, and
+ * rehype-raw and rehype-sanitize schema, headings get rehype-slug's ids, each
+ * h2 opens a section (shared/markdown/rehype-sections.ts), and
  * URLs pass react-markdown's filter. Then each element the app renders with a
  * component of its own is given that component's markup: heading anchors,
  * code blocks with their toolbar (highlighted here with the same highlight.js
@@ -16,6 +17,7 @@ import { toHast } from 'mdast-util-to-hast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
+import rehypeSections from '../src/shared/markdown/rehype-sections.ts';
 import { toHtml } from 'hast-util-to-html';
 import { whitespace } from 'hast-util-whitespace';
 import { urlAttributes } from 'html-url-attributes';
@@ -64,7 +66,7 @@ function parserFor(markdown: string): Processor<MdRoot, MdRoot, MdRoot> {
 }
 
 const rawPipeline = unified().use(rehypeRaw).use(rehypeSanitize, sanitizeSchema);
-const slugPipeline = unified().use(rehypeSlug);
+const slugPipeline = unified().use(rehypeSlug).use(rehypeSections);
 
 const CUSTOM = new Set<string>(CUSTOM_ELEMENT_NAMES);
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);

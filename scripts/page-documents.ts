@@ -21,6 +21,7 @@ import type { CompiledPage } from '../manifest/compiled-page.ts';
 import { cspFor, renderDocument, scriptJson, sha, type DocumentBase } from './html.ts';
 import { esc, shellHtml } from './page-shell.ts';
 import { PARSER_YIELD_ATTR } from '../src/shared/parser-yield.ts';
+import { PAGE_SECTION_CLASS } from '../src/shared/markdown/rehype-sections.ts';
 
 /** The file a page's document is written to: /a/ -> a/index.html, /a.html -> a.html. */
 export function documentFile(path: string): string {
@@ -122,26 +123,40 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 /** The yield point as written into a document. */
 const PARSER_YIELD_HTML = `<script ${PARSER_YIELD_ATTR}=""></script>`;
 
+/** How the compiler writes the opening tag of a body's section. */
+const SECTION_OPEN = `<section class="${PAGE_SECTION_CLASS}">`;
+const SECTION_CLOSE = '</section>';
+
 /** The yield point goes after the first top-level block that ends this far into the body (characters of HTML). */
 export const PARSER_YIELD_AFTER = 300;
 
 /**
  * `body` (an article body's HTML, as the compiler writes it) with the
  * parser yield point (src/shared/parser-yield.ts) after its first top-level
- * element that ends at least PARSER_YIELD_AFTER characters in; unchanged
+ * element (the blocks of a section count as top-level) that ends at least
+ * PARSER_YIELD_AFTER characters in; unchanged
  * when there is none (a short body) or its tags do not balance.
  */
 export function withParserYield(body: string): string {
   let depth = 0;
+  /** Inside one of the body's sections (rehype-sections.ts), whose blocks count as top-level ones. */
+  let inSection = false;
   for (const m of body.matchAll(/<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)(?:"[^"]*"|'[^']*'|[^'">])*>/g)) {
     if (!m[2]) continue; // a comment
     const closing = m[1] === '/';
     const name = m[2].toLowerCase();
+    if (depth === 0 && name === 'section' && (closing ? inSection : m[0] === SECTION_OPEN)) {
+      inSection = !closing;
+      continue;
+    }
     if (closing) depth--;
     else if (!VOID.has(name) && !m[0].endsWith('/>')) depth++;
     if (depth < 0) return body;
     const end = m.index + m[0].length;
-    if (depth === 0 && end >= PARSER_YIELD_AFTER) return end < body.length ? body.slice(0, end) + PARSER_YIELD_HTML + body.slice(end) : body;
+    if (depth !== 0 || end < PARSER_YIELD_AFTER) continue;
+    // Not a section's last child (its bottom margin is dropped by the stylesheet): after the section, then.
+    const at = inSection && body.startsWith(SECTION_CLOSE, end) ? end + SECTION_CLOSE.length : end;
+    return at < body.length ? body.slice(0, at) + PARSER_YIELD_HTML + body.slice(at) : body;
   }
   return body;
 }

@@ -16,6 +16,7 @@ import type { PageLink, SidebarNode } from '../src/shared/schemas/site-data.ts';
 import { groupContains, headerTree, SIDEBAR_ID_ROOT, type HeaderNode } from '../src/shared/sidebar.ts';
 import { PROSE_CLASSES } from '../src/shared/prose-classes.ts';
 import { SEARCH_INPUT_CLASSES } from '../src/search/search-input-classes.ts';
+import { LAZY_SECTIONS_ATTR } from '../src/shared/markdown/rehype-sections.ts';
 
 /** Escapes text for an HTML text node or a double-quoted attribute. */
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -84,7 +85,7 @@ function sidebarList(nodes: SidebarNode[], depth: number, path: string, headers:
 }
 
 /** The Markdown body in its container (PageContent.tsx / Markdown.tsx); the app adopts its children. */
-const prose = (body: string) => `<div class="${PROSE_CLASSES}" data-static-body="">${body}</div>`;
+const prose = (body: string) => `<div class="${PROSE_CLASSES}" data-static-body="" ${LAZY_SECTIONS_ATTR}="">${body}</div>`;
 
 /** PageFooter.tsx, before its lazily loaded parts (the actions' place is held by an empty box). */
 function footer(p: ShellPage): string {

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROSE_CLASSES } from '../shared/prose-classes.ts';
 import { CUSTOM_ELEMENT_ATTR } from '../shared/markdown/custom-element-names.ts';
+import { LAZY_SECTIONS_ATTR } from '../shared/markdown/rehype-sections.ts';
 import { CustomElement } from '../markdown/custom-elements.tsx';
 import { prefetchPage } from '../data/prefetch.ts';
 import { useReportPageReady } from '../app/page-ready.tsx';
@@ -116,7 +117,7 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
   useReportPageReady(path);
   return (
     <>
-      <div className={PROSE_CLASSES} ref={host} />
+      <div className={PROSE_CLASSES} ref={host} {...{ [LAZY_SECTIONS_ATTR]: '' }} />
       {slots.map((slot, i) => createPortal(<CustomElement name={slot.getAttribute(CUSTOM_ELEMENT_ATTR) ?? ''} />, slot, `slot-${i}`))}
       {footer}
     </>

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { refreshContent } from '../data/queries.ts';
 import { DEV_EVENTS_PATH, DEV_STYLESHEET, type DevMessage } from './protocol.ts';
 import { showErrors } from './overlay.ts';
+import { PAGE_SECTION_CLASS } from '../shared/markdown/rehype-sections.ts';
 
 const SCROLL_KEY = 'dev-scroll';
 const SW_GUARD_KEY = 'dev-sw-removed';
@@ -61,8 +62,8 @@ function swapStylesheet(href: string): void {
   (old.at(-1) ?? document.head.lastElementChild)!.after(link);
 }
 
-/** The blocks the reader may have at the top of the window: the title, and each block of the page's body. */
-const BLOCKS = 'main h1, main .content > *';
+/** The blocks the reader may have at the top of the window: the title, and each block of the page's body (those of its sections too). */
+const BLOCKS = `main h1, main .content > :not(.${PAGE_SECTION_CLASS}), main .content > .${PAGE_SECTION_CLASS} > *`;
 
 /** A block of the page and where it was in the window (px from its top edge). */
 interface Anchor {

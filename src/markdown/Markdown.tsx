@@ -7,6 +7,7 @@ import type { Root } from 'mdast';
 import remarkGfm, { gfmOptionsFor } from '../shared/markdown/remark-gfm-parse.ts';
 import { sliceMarkdown } from '../shared/markdown/slices.ts';
 import rehypeSlug from 'rehype-slug';
+import rehypeSections from '../shared/markdown/rehype-sections.ts';
 import remarkCallouts from '../shared/markdown/remark-callouts.ts';
 import type { Chunk } from '../shared/schemas/manifest.ts';
 import { useRawHtmlPlugins } from '../hooks/useRawHtmlPlugins.ts';
@@ -141,7 +142,7 @@ export const Markdown = memo(function Markdown({ chunk, footer, placeholder }: {
   const body = useMemo(
     () =>
       raw === null || tree === null ? null : (
-        <ReactMarkdown remarkPlugins={[[parsedTree, tree]]} rehypePlugins={[...raw, rehypeSlug]} components={components}>
+        <ReactMarkdown remarkPlugins={[[parsedTree, tree]]} rehypePlugins={[...raw, rehypeSlug, rehypeSections]} components={components}>
           {''}
         </ReactMarkdown>
       ),

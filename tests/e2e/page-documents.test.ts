@@ -247,7 +247,8 @@ const ARTICLE_DOM = () => {
     if (n.nodeType === Node.TEXT_NODE) return n.textContent ?? '';
     if (!(n instanceof Element)) return '';
     const attrs = [...n.attributes]
-      .filter((a) => !['style', 'data-static-body', 'aria-busy'].includes(a.name))
+      // The container's marks of where the body came from and how it is laid out; not the article's own.
+      .filter((a) => !['style', 'data-static-body', 'data-lazy-sections', 'aria-busy'].includes(a.name))
       .map((a) => `${a.name}=${a.value}`)
       .sort()
       .join(' ');
@@ -436,6 +437,39 @@ describe('the app taking a page document over', () => {
     const top = () => page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, target.slug);
     await expect.poll(top).toBeGreaterThanOrEqual(0);
     await expect.poll(top).toBeLessThan(200);
+  });
+
+  it("lays a long article's later sections out as the reader reaches them: each shows its text when scrolled to, and a cold link to the last heading lands on it", async () => {
+    const record = site.manifest.pages.find((r) => r.path === '/api/test-api/')!;
+    const { page, errors } = await site.open();
+    await page.goto(site.url + record.path);
+    await h1(page);
+    await page.locator('html[data-app]').waitFor({ state: 'attached' });
+    const sections = page.locator('main .content > section.page-section');
+    const n = await sections.count();
+    expect(n).toBeGreaterThan(3);
+    // The last one is far below the first screen: its text is in the document, its layout waits.
+    expect(await sections.nth(n - 1).evaluate((s) => [getComputedStyle(s).contentVisibility, (s.textContent ?? '').trim() !== ''])).toEqual(['auto', true]);
+    for (let i = 0; i < n; i++) {
+      await sections.nth(i).scrollIntoViewIfNeeded();
+      // Laid out in the frame that brings it into view.
+      await framesPainted(page);
+      expect((await sections.nth(i).innerText()).trim(), `section ${i}`).not.toBe('');
+    }
+    expect(errors).toEqual([]);
+
+    const last = record.headers.filter((h) => h.level === 2).at(-1)!;
+    const cold = await site.open();
+    await cold.page.goto(`${site.url}${record.path}#${last.slug}`);
+    await h1(cold.page);
+    const top = () => cold.page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), last.slug);
+    await expect.poll(top).toBeGreaterThanOrEqual(0);
+    await expect.poll(top).toBeLessThan(200);
+    const before = await top();
+    await cold.page.locator('html[data-app]').waitFor({ state: 'attached' });
+    await framesPainted(cold.page);
+    expect(await top()).toBe(before);
+    expect(cold.errors).toEqual([]);
   });
 
   it('navigates in the app from a link of the adopted body, and copies code from its buttons', async () => {

@@ -102,6 +102,18 @@ describe('the parser yield point of a page document', () => {
     expect(withParserYield(`${a}${b}<p>rest</p>`)).toBe(`${a}${b}${YIELD}<p>rest</p>`);
   });
 
+  it("counts a section's blocks as top-level ones, and never becomes a section's last child", () => {
+    const lead = '<p>short lead</p>';
+    const open = '<section class="page-section"><h2 id="a">A</h2>';
+    const para = `<p>${long(PARSER_YIELD_AFTER)}</p>`;
+    expect(withParserYield(`${lead}${open}${para}<p>more</p></section>`)).toBe(`${lead}${open}${para}${YIELD}<p>more</p></section>`);
+    const next = '<section class="page-section"><h2 id="b">B</h2><p>b</p></section>';
+    expect(withParserYield(`${lead}${open}${para}</section>${next}`)).toBe(`${lead}${open}${para}</section>${YIELD}${next}`);
+    // A section the author wrote is a block like any other.
+    const own = `<section><p>${long(PARSER_YIELD_AFTER)}</p><p>x</p></section>`;
+    expect(withParserYield(`${own}<p>rest</p>`)).toBe(`${own}${YIELD}<p>rest</p>`);
+  });
+
   it('leaves a body alone when nothing follows its first long block, or its tags do not balance', () => {
     const only = `<p>${long(PARSER_YIELD_AFTER)}</p>`;
     expect(withParserYield(only)).toBe(only);
