@@ -70,6 +70,13 @@ export function figures(r: BenchResults): Figure[] {
       add({ section: 'ttc', page: t.staticUrl, figure: 'static HTML, cold: whole article painted', value: ms(t.staticWholeCold), unit: 'ms' });
       add({ id: 'ttc:ratio-whole', section: 'ttc', page, figure: 'app / static, cold, whole article', value: num(t.ratioWholeCold, 2), unit: 'x' });
     }
+    const e = r.timeToContentEager;
+    if (e?.wholeCold) {
+      const copy = 'copy, every section laid out';
+      add({ section: 'ttc', page: e.path, figure: `${copy}, cold: whole article painted`, value: ms(e.wholeCold), unit: 'ms' });
+      add({ section: 'ttc', page: e.staticUrl, figure: 'static HTML, cold: whole article painted (same section)', value: ms(e.staticWholeCold), unit: 'ms' });
+      add({ section: 'ttc', page: e.path, figure: `${copy} / static, cold, whole article`, value: num(e.ratioWholeCold, 2), unit: 'x' });
+    }
     add({ section: 'ttc', page, figure: 'app, repeat visit, from the link', value: ms(t.warm), unit: 'ms' });
     add({ section: 'ttc', page, figure: 'app, repeat visit, from index.html start', value: ms(t.warmFromIndex), unit: 'ms' });
     add({ section: 'ttc', page: t.staticUrl, figure: 'static HTML, repeat visit', value: ms(t.staticWarm), unit: 'ms' });

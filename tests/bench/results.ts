@@ -36,6 +36,12 @@ export interface BenchResults {
   /** Default pages of the synthetic sites (first-load data at scale). */
   scale?: ScaleLoad[];
   timeToContent?: TimeToContent;
+  /**
+   * The same, for a copy of the default page's document whose article has
+   * every section laid out in the frames that draw it (no lazy sections):
+   * what the deferred layout of the sections out of the window saves.
+   */
+  timeToContentEager?: TimeToContent;
   navigation?: Navigation;
   search?: Array<SearchFigures & { sitePages: number }>;
   /** Queries typed one after another: the real site's keystrokes once cached, the largest synthetic site's session. */

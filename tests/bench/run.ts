@@ -25,7 +25,7 @@ import { measureKeystrokeFloor, measureSearch, measureTyping, READER_QUERIES } f
 import { searchWord } from './search-word.ts';
 import { relevanceFigures, relevanceTable } from './search-relevance.ts';
 import { serveSite } from './site-server.ts';
-import { writeStaticPage } from './static-baseline.ts';
+import { writeEagerCopy, writeStaticPage } from './static-baseline.ts';
 import { buildVitePress } from './peers.ts';
 import { generateSite } from './synthetic-site.ts';
 import { SEARCH_SESSION } from './vocabulary.ts';
@@ -143,6 +143,10 @@ if (has('ttc')) {
   await section(`time to content (${opts.runs} runs)`, async () => {
     const staticUrl = await writeStaticPage(browser, server, realDist, pages.default.path, pages.default.h1);
     results.timeToContent = await measureTimeToContent(browser, server, { path: pages.default.path, h1: pages.default.h1, staticUrl, runs: opts.runs });
+  });
+  await section(`time to content, every section laid out with the first screen (${opts.runs} runs)`, async () => {
+    const eagerUrl = writeEagerCopy(realDist, pages.default.path);
+    results.timeToContentEager = await measureTimeToContent(browser, server, { path: eagerUrl, h1: pages.default.h1, staticUrl: results.timeToContent!.staticUrl, runs: opts.runs, worker: false });
   });
 }
 
