@@ -104,7 +104,7 @@ try {
   const styling = pagesOutput ? pageStyling(site, { boot, cssUrl, critical }) : undefined;
   // The page documents' start script, one file for all of them (hashed: cached for good, replaced by a deploy that changes it).
   const startFile = styling && `/assets/start-${createHash('sha256').update(styling.start).digest('hex').slice(0, 10)}.js`;
-  if (styling && startFile) writeFileSync(path.join(stage, startFile), styling.start);
+  if (startFile) writeFileSync(path.join(stage, startFile), styling.start);
 
   // The service worker: its version changes with the content and the app, so a deploy replaces it.
   const precache = [...(pagesOutput ? ['/404.html', cssUrl, startFile!] : [site.base]), app.entry, ...app.preload, ...FONT_URLS, '/data/site.json'];
