@@ -20,7 +20,7 @@ import { fillImageSizes } from '../manifest/article-html.ts';
 import type { CompiledPage } from '../manifest/compiled-page.ts';
 import { cspFor, renderDocument, scriptJson, sha, type DocumentBase } from './html.ts';
 import { esc, shellHtml } from './page-shell.ts';
-import { PARSER_YIELD_ATTR } from '../src/shared/parser-yield.ts';
+import { FIRST_SCREEN_ID, PARSER_YIELD_ATTR } from '../src/shared/parser-yield.ts';
 import { PAGE_SECTION_CLASS } from '../src/shared/markdown/rehype-sections.ts';
 
 /** The file a page's document is written to: /a/ -> a/index.html, /a.html -> a.html. */
@@ -121,7 +121,7 @@ export function redirectDocument(site: SiteConfig, target: string): string {
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 /** The yield point as written into a document. */
-const PARSER_YIELD_HTML = `<script ${PARSER_YIELD_ATTR}=""></script>`;
+const PARSER_YIELD_HTML = `<script ${PARSER_YIELD_ATTR}="" id="${FIRST_SCREEN_ID}"></script>`;
 
 /** How the compiler writes the opening tag of a body's section. */
 const SECTION_OPEN = `<section class="${PAGE_SECTION_CLASS}">`;
@@ -159,6 +159,16 @@ export function withParserYield(body: string): string {
     return at < body.length ? body.slice(0, at) + PARSER_YIELD_HTML + body.slice(at) : body;
   }
   return body;
+}
+
+/**
+ * The head tag that holds a document's first frame until its first screen is
+ * parsed: until the yield point when `root` has one, else until the main
+ * element (src/shared/parser-yield.ts).
+ */
+export function firstScreenExpect(root: string): string {
+  const target = root.includes(PARSER_YIELD_HTML) ? FIRST_SCREEN_ID : 'main';
+  return `<link rel="expect" href="#${target}" blocking="render">`;
 }
 
 /** How the stylesheet reaches a document: critical rules inline (allowed by their hash), the whole sheet as a file. */
@@ -251,6 +261,7 @@ export function writePageDocuments(
         title: `${record.title} | ${site.title}`,
         head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
         jsonLd: jsonLdOf(site, sidebar, record, description),
+        extraHead: firstScreenExpect(root),
         root,
         bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(packPage(data))}</script>`,
       },
@@ -269,7 +280,7 @@ export function notFoundDocument(base: Omit<DocumentBase, 'css' | 'csp'>, sideba
       title: `Page not found | ${site.title}`,
       head: { title: 'Page not found', description: site.description, type: 'website' },
       htmlAttrs: ' data-not-found=""',
-      extraHead: '<meta name="robots" content="noindex">',
+      extraHead: `<meta name="robots" content="noindex">\n    ${firstScreenExpect('')}`,
       root: shellHtml(site, sidebar, null),
     },
   );

@@ -33,10 +33,13 @@ export function applyTheme(): void {
  * Whether the fonts can arrive within the first frame's hold. Yes when an
  * earlier document of this site loaded them (they are in the cache); else
  * only on a fast connection: the browser's estimate of the round trip, where
- * it gives one, is short, and the document was requested at most
- * FONT_HOLD_MAX_WAIT_MS before this runs (or there is no timing to go by).
- * (The request's start, not its first byte: DevTools' network emulation delays
- * the end of a response, not its headers; its round trip shows in
+ * it gives one, is short, and the document's first byte came at most
+ * FONT_HOLD_MAX_WAIT_MS after its request (or there is no timing to go by).
+ * The first byte, not the time this runs: that also counts the device's own
+ * work on the document so far, and a busy or slow device with a fast
+ * connection was taken for a slow connection, so whether the paint waited
+ * for the fonts depended on the machine's load. (DevTools' network emulation
+ * delays the end of a response, not its headers; its round trip shows in
  * navigator.connection.)
  */
 function fontsCanComeInTime(): boolean {
@@ -50,7 +53,8 @@ function fontsCanComeInTime(): boolean {
     if (typeof rtt === 'number' && rtt > FONT_HOLD_MAX_RTT_MS) return false;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const start = nav && (nav.requestStart || nav.fetchStart);
-    return !(start !== undefined && start >= 0 && performance.now() - start > FONT_HOLD_MAX_WAIT_MS);
+    const firstByte = nav?.responseStart;
+    return !(start !== undefined && start >= 0 && firstByte !== undefined && firstByte > 0 && firstByte - start > FONT_HOLD_MAX_WAIT_MS);
   } catch {
     return false;
   }

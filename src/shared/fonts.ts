@@ -18,12 +18,12 @@ export const FALLBACK_FONT_CLASS = 'font-fallback';
 export const FONT_URLS = FONT_FILES.map((f) => `/assets/fonts/${f.file}`);
 
 /**
- * The longest wait (ms) from the document's request to its head being parsed
- * for which the first paint waits for the fonts. Chromium holds the first
- * frame for a font preloaded before <body> exists, but at most 100 ms after
- * <body> is parsed. That wait holds at least one round trip; when it is
- * longer than the hold, a font requested now cannot arrive in time, the page
- * is painted in the fallback face anyway and the hold only delays it.
+ * The longest wait (ms) from the document's request to its first byte for
+ * which the first paint waits for the fonts. Chromium holds the first frame
+ * for a font preloaded before <body> exists, but at most 100 ms after <body>
+ * is parsed. That wait holds at least one round trip; when it is longer than
+ * the hold, a font requested now cannot arrive in time, the page is painted in
+ * the fallback face anyway and the hold only delays it.
  */
 export const FONT_HOLD_MAX_WAIT_MS = 100;
 

@@ -71,6 +71,10 @@ describe('a crawler (plain HTTP, no scripts)', () => {
       else if (p !== '/') expect(types, p).toContain('TechArticle');
       // The sidebar and previous/next are plain links.
       if (p !== '/') expect(html, p).toMatch(/<aside id="sidebar"[^>]*><nav[^>]*><ul class="sidebar-list depth-0"><li/);
+      // The first frame waits for an element of the document, in the article or its end (a target that never comes holds it to the end).
+      const expected = /<link rel="expect" href="#([^"]+)" blocking="render">/.exec(html)?.[1];
+      expect(expected, `${p}: a first-screen target`).toBeDefined();
+      expect(html.indexOf(`id="${expected}"`), `${p}: #${expected}`).toBeGreaterThan(html.indexOf('<main'));
     }
   });
 
@@ -299,7 +303,7 @@ describe('the app taking a page document over', () => {
     const html = await (await fetch(`${site.url}/guides/ivr/`)).text();
     expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"|<link rel="preload" href="\/data\/site\.json"/);
     // One parser yield point in the article (an empty script after its first long block), gone once the app runs.
-    expect(html.match(/<script data-parser-yield=""><\/script>/g)).toHaveLength(1);
+    expect(html.match(/<script data-parser-yield="" id="first-screen"><\/script>/g)).toHaveLength(1);
     const { page, errors } = await site.open();
     await throttle(page, 4);
     // The first frame's callbacks: this one is asked for before the document's own scripts run.

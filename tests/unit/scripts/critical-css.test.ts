@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { criticalCss, tokensOf } from '../../../scripts/critical-css.ts';
-import { documentFile, redirectsOf, PARSER_YIELD_AFTER, withParserYield } from '../../../scripts/page-documents.ts';
+import { documentFile, firstScreenExpect, redirectsOf, PARSER_YIELD_AFTER, withParserYield } from '../../../scripts/page-documents.ts';
 
 const CSS = [
   '@layer theme, base, utilities;',
@@ -87,7 +87,7 @@ describe('page document paths', () => {
 });
 
 describe('the parser yield point of a page document', () => {
-  const YIELD = '<script data-parser-yield=""></script>';
+  const YIELD = '<script data-parser-yield="" id="first-screen"></script>';
   const long = (n: number) => 'x'.repeat(n);
 
   it('goes after the first top-level block that ends far enough in, whatever it holds', () => {
@@ -100,6 +100,12 @@ describe('the parser yield point of a page document', () => {
     const a = '<p title="a > b">short</p>';
     const b = `<!-- <div> --><div class="callout"><p>${long(PARSER_YIELD_AFTER)}</p></div>`;
     expect(withParserYield(`${a}${b}<p>rest</p>`)).toBe(`${a}${b}${YIELD}<p>rest</p>`);
+  });
+
+  it('holds the first frame until the yield point is parsed, or the main element when there is none', () => {
+    const body = withParserYield(`<p>${long(PARSER_YIELD_AFTER)}</p><p>rest</p>`);
+    expect(firstScreenExpect(`<main id="main">${body}</main>`)).toBe('<link rel="expect" href="#first-screen" blocking="render">');
+    expect(firstScreenExpect('<main id="main"><p>short</p></main>')).toBe('<link rel="expect" href="#main" blocking="render">');
   });
 
   it("counts a section's blocks as top-level ones, and never becomes a section's last child", () => {
