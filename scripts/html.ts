@@ -23,6 +23,12 @@ import { esc } from './page-shell.ts';
 
 export { FONT_FILES, FONT_URLS } from '../src/shared/fonts.ts';
 
+/** The @fontsource/open-sans file each served font file is copied from. */
+export const FONT_SOURCES: Readonly<Record<string, string>> = {
+  'open-sans-400.woff2': 'open-sans-latin-400-normal.woff2',
+  'open-sans-700.woff2': 'open-sans-latin-700-normal.woff2',
+};
+
 export const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
 /** Hosts the page may contact, beyond its own origin, given the build's configuration. */

@@ -20,7 +20,7 @@ import { fillImageSizes } from '../manifest/article-html.ts';
 import type { CompiledPage } from '../manifest/compiled-page.ts';
 import { cspFor, renderDocument, scriptJson, sha, type DocumentBase } from './html.ts';
 import { esc, shellHtml } from './page-shell.ts';
-import { FIRST_SCREEN_ID, PARSER_YIELD_ATTR } from '../src/shared/parser-yield.ts';
+import { FIRST_SCREEN_ID } from '../src/shared/parser-yield.ts';
 import { PAGE_SECTION_CLASS } from '../src/shared/markdown/rehype-sections.ts';
 
 /** The file a page's document is written to: /a/ -> a/index.html, /a.html -> a.html. */
@@ -121,7 +121,7 @@ export function redirectDocument(site: SiteConfig, target: string): string {
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 /** The yield point as written into a document. */
-const PARSER_YIELD_HTML = `<script ${PARSER_YIELD_ATTR}="" id="${FIRST_SCREEN_ID}"></script>`;
+const PARSER_YIELD_HTML = `<script id="${FIRST_SCREEN_ID}"></script>`;
 
 /** How the compiler writes the opening tag of a body's section. */
 const SECTION_OPEN = `<section class="${PAGE_SECTION_CLASS}">`;

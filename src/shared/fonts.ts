@@ -1,7 +1,12 @@
-/** Self-hosted Open Sans files: npm source name -> served name. Semibold text uses the 700 face (one font file less on every first load). */
+/**
+ * Self-hosted Open Sans files as served, with their weights. Semibold text
+ * uses the 700 face (one font file less on every first load). The boot script
+ * of every document holds this list: the npm files they are copied from are
+ * the build's business (FONT_SOURCES in scripts/html.ts).
+ */
 export const FONT_FILES = [
-  { source: 'open-sans-latin-400-normal.woff2', file: 'open-sans-400.woff2', weight: 400 },
-  { source: 'open-sans-latin-700-normal.woff2', file: 'open-sans-700.woff2', weight: 700 },
+  { file: 'open-sans-400.woff2', weight: 400 },
+  { file: 'open-sans-700.woff2', weight: 700 },
 ] as const;
 
 /** The web font's family name, as src/styles/app.css declares it. */

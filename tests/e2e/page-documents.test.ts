@@ -303,7 +303,7 @@ describe('the app taking a page document over', () => {
     const html = await (await fetch(`${site.url}/guides/ivr/`)).text();
     expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"|<link rel="preload" href="\/data\/site\.json"/);
     // One parser yield point in the article (an empty script after its first long block), gone once the app runs.
-    expect(html.match(/<script data-parser-yield="" id="first-screen"><\/script>/g)).toHaveLength(1);
+    expect(html.match(/<script id="first-screen"><\/script>/g)).toHaveLength(1);
     const { page, errors } = await site.open();
     await throttle(page, 4);
     // The first frame's callbacks: this one is asked for before the document's own scripts run.
@@ -311,7 +311,7 @@ describe('the app taking a page document over', () => {
     await page.goto(`${site.url}/guides/ivr/`);
     await h1(page);
     await expect.poll(() => page.locator('[data-static-body]').count(), { timeout: 15_000 }).toBe(0);
-    expect(await page.locator('script[data-parser-yield]').count()).toBe(0);
+    expect(await page.locator('script#first-screen').count()).toBe(0);
     const t = await page.evaluate(() => ({
       frame: (window as { firstFrame?: number }).firstFrame ?? null,
       app: performance.getEntriesByType('resource').find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name))?.startTime ?? null,
@@ -378,7 +378,8 @@ describe('the app taking a page document over', () => {
       expect(errors, `${wait} ms`).toEqual([]);
       await page.context().close();
     }
-  }, 90_000);
+    // Five cold starts at 8x CPU: 68 s on an idle 2-core machine, over 90 s beside a busy loop.
+  }, 240_000);
 
   it('keeps the reader’s scroll position and focus in the body when the app takes over late', async () => {
     const { page } = await site.open();

@@ -87,7 +87,7 @@ describe('page document paths', () => {
 });
 
 describe('the parser yield point of a page document', () => {
-  const YIELD = '<script data-parser-yield="" id="first-screen"></script>';
+  const YIELD = '<script id="first-screen"></script>';
   const long = (n: number) => 'x'.repeat(n);
 
   it('goes after the first top-level block that ends far enough in, whatever it holds', () => {
