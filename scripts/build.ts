@@ -12,7 +12,7 @@ import { buildContent, outputFromEnv, printWarnings, searchIndexLine } from '../
 import { ContentBuildError } from '../manifest/errors.ts';
 import { commitStage, createStage, discardStage } from '../manifest/output.ts';
 import { createHash } from 'node:crypto';
-import { cspFor, FONT_FILES, FONT_SOURCES, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
+import { copyFontFiles, cspFor, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
 import { notFoundDocument, pageStyling, redirectDocuments, redirectsOf, writePageDocuments } from './page-documents.ts';
 import { criticalCss, withoutFontFaces } from './critical-css.ts';
@@ -72,9 +72,7 @@ try {
   const siteDataFile = path.join(stage, 'data', 'site.json');
   writeFileSync(siteDataFile, JSON.stringify({ ...JSON.parse(readFileSync(siteDataFile, 'utf8')), app: app.entry }));
 
-  const fontDir = path.join(stage, 'assets', 'fonts');
-  mkdirSync(fontDir, { recursive: true });
-  for (const f of FONT_FILES) copyFileSync(path.join(root, 'node_modules/@fontsource/open-sans/files', FONT_SOURCES[f.file]!), path.join(fontDir, f.file));
+  copyFontFiles(root, path.join(stage, 'assets', 'fonts'));
 
   // The stylesheet: one hashed file every page document links (cached across pages); inlined into
   // the single output's index.html, so its first paint waits for no request.

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import * as esbuild from 'esbuild';
 import { appOptions } from '../esbuild.config.mjs';
-import { cspFor, FONT_FILES, FONT_SOURCES, renderDocument, singleShell } from './html.ts';
+import { copyFontFiles, cspFor, renderDocument, singleShell } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
 import { DevCompiler, type CompileReport } from '../manifest/incremental.ts';
 import { ContentBuildError, formatContentError, type ContentError } from '../manifest/errors.ts';
@@ -180,8 +180,7 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
   mkdirSync(path.join(outDir, 'assets/vendor'), { recursive: true });
   copyFileSync(path.join(root, 'node_modules/jquery/dist/jquery.min.js'), path.join(outDir, jqueryUrl));
-  mkdirSync(path.join(outDir, 'assets/fonts'), { recursive: true });
-  for (const f of FONT_FILES) copyFileSync(path.join(root, 'node_modules/@fontsource/open-sans/files', FONT_SOURCES[f.file]!), path.join(outDir, 'assets/fonts', f.file));
+  copyFontFiles(root, path.join(outDir, 'assets/fonts'));
   cpSync(path.join(root, 'public'), outDir, { recursive: true, filter: (src) => !/\.html$/.test(src) });
 
   const base = appOptions(outDir, { minify: false }) as esbuild.BuildOptions;

@@ -14,20 +14,27 @@
  *   chunk, and a 404.html that redirects every deep link to it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import { headTags, type HeadPage } from '../src/shared/head-tags.ts';
 import { ATOM_PATH, isFeedPost, RSS_PATH } from '../src/shared/site-urls.ts';
-import { FONT_URLS } from '../src/shared/fonts.ts';
+import { FONT_FILES, FONT_URLS } from '../src/shared/fonts.ts';
 import { esc } from './page-shell.ts';
 
 export { FONT_FILES, FONT_URLS } from '../src/shared/fonts.ts';
 
-/** The @fontsource/open-sans file each served font file is copied from. */
-export const FONT_SOURCES: Readonly<Record<string, string>> = {
+/** The @fontsource/open-sans file each served font file (FONT_FILES) is copied from. */
+const FONT_SOURCES: Readonly<Record<(typeof FONT_FILES)[number]['file'], string>> = {
   'open-sans-400.woff2': 'open-sans-latin-400-normal.woff2',
   'open-sans-700.woff2': 'open-sans-latin-700-normal.woff2',
 };
+
+/** Copies the served font files into `fontDir` (the build's and the dev server's assets/fonts). */
+export function copyFontFiles(root: string, fontDir: string): void {
+  mkdirSync(fontDir, { recursive: true });
+  for (const f of FONT_FILES) copyFileSync(path.join(root, 'node_modules/@fontsource/open-sans/files', FONT_SOURCES[f.file]), path.join(fontDir, f.file));
+}
 
 export const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
