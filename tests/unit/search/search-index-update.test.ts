@@ -5,9 +5,12 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { updateSearchIndex, writeSearchIndex, searchIndexData, type SearchPage } from '../../../manifest/search-index.ts';
-import { decodeShard, type SearchMeta } from '../../../src/shared/search-index.ts';
+import { decodeShard, SHARD_PREFIX, type SearchMeta } from '../../../src/shared/search-index.ts';
 import { createLocalEngine } from '../../../src/search/local-engine.ts';
 import { startServer } from '../../../scripts/serve.mjs';
+
+/** The three-character layout these tests name files by (a site this small would get two characters). */
+const THREE = { shardPrefix: SHARD_PREFIX };
 
 const page = (i: number, text: string, title = `Page ${i}`): SearchPage => ({
   path: `/p/${i}/`,
@@ -41,7 +44,7 @@ const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ?
 describe('updateSearchIndex', () => {
   it('rewrites only the files of the changed pages and agrees with a full build on which pages have each term', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-update-'));
-    const first = writeSearchIndex(out, site, undefined, { keep: true });
+    const first = writeSearchIndex(out, site, undefined, { keep: true, ...THREE });
     const data = first.data!;
     const before = files(out);
     // Page 4 loses "monitor" and gains "transcript"; page 7 goes; a new page comes.
@@ -65,7 +68,7 @@ describe('updateSearchIndex', () => {
     // A full build of the same pages: the same pages under each term.
     const final = [...site.filter((p) => p.path !== '/p/7/' && p.path !== '/p/4/'), edited, added];
     const full = mkdtempSync(path.join(tmpdir(), 'search-update-full-'));
-    writeSearchIndex(full, final);
+    writeSearchIndex(full, final, undefined, THREE);
     const fullPages = termPages(full, final);
     const updatedPages = termPages(out, data.pages);
     expect([...updatedPages.keys()].sort()).toEqual([...fullPages.keys()].sort());
@@ -93,7 +96,7 @@ describe('updateSearchIndex', () => {
 
   it('picks up an index written earlier (the dev cache) and updates it', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-update-cache-'));
-    const first = writeSearchIndex(out, site);
+    const first = writeSearchIndex(out, site, undefined, THREE);
     const data = searchIndexData(out, site)!;
     expect(data.version).toBe(first.version);
     const r = updateSearchIndex(out, data, { upsert: [page(2, 'keypad tones')], remove: [] });

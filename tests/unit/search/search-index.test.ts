@@ -11,9 +11,13 @@ import {
   encodeShard,
   IN_TITLE,
   keyFile,
+  LARGE_INDEX_PAGES,
   MAX_POSTINGS,
+  SHARD_PREFIX,
+  SMALL_INDEX_PAGES,
   TOP_POSTINGS,
   shardFor,
+  shardPrefixFor,
   termOf,
   typosAllowed,
   words,
@@ -25,6 +29,9 @@ import { createLocalEngine, likelyNext, markMatches, rank } from '../../../src/s
 import { ResultGroups } from '../../../src/search/result-groups.ts';
 import { clipExcerpt } from '../../../src/search/excerpt.ts';
 import { startServer } from '../../../scripts/serve.mjs';
+
+/** The three-character layout, which most tests here describe (a site this small would get two characters: shardPrefixFor). */
+const THREE = { shardPrefix: SHARD_PREFIX };
 
 const pages: SearchPage[] = [
   {
@@ -77,7 +84,7 @@ describe('writeSearchIndex', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
     mkdirSync(path.join(out, 'search', 'old'), { recursive: true });
     writeFileSync(path.join(out, 'search', 'old', 'stale.bin'), 'old');
-    const r = writeSearchIndex(out, pages);
+    const r = writeSearchIndex(out, pages, undefined, THREE);
     const meta = readMeta(out);
     expect(meta).toEqual({
       v: r.version,
@@ -138,7 +145,7 @@ describe('writeSearchIndex', () => {
       sections: [{ slug: '', title: '', text: 'widget '.repeat(1 + (i % 3)) + 'filler '.repeat(40) }],
     }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    const r = writeSearchIndex(out, many);
+    const r = writeSearchIndex(out, many, undefined, THREE);
     const shard = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'wid.bin'))));
     const docs = [...shard.terms.get('widget')!.docs];
     expect(docs).toHaveLength(MAX_POSTINGS);
@@ -153,7 +160,7 @@ describe('writeSearchIndex', () => {
       sections: [{ slug: '', title: '', text: `wi widget ${'filler '.repeat(i % 7)}` }],
     }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    const r = writeSearchIndex(out, many);
+    const r = writeSearchIndex(out, many, undefined, THREE);
     const top = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 't', 'wi.bin'))));
     const widget = [...top.terms.get('widget')!.docs];
     expect(widget).toHaveLength(TOP_POSTINGS);
@@ -319,7 +326,7 @@ describe('the engine over HTTP', () => {
   const requests: string[] = [];
   beforeAll(async () => {
     out = mkdtempSync(path.join(tmpdir(), 'search-engine-'));
-    writeSearchIndex(out, pages);
+    writeSearchIndex(out, pages, undefined, THREE);
     server = await startServer({ root: out, port: 0 });
   });
   const realFetch = globalThis.fetch;
@@ -445,6 +452,32 @@ describe('a large site: full shards named by four characters', () => {
     expect(shards(asked[1]!).filter((f) => /^s\/.{3}\.bin$/.test(f))).toEqual([]);
     expect(shards(asked[0]!)).toContain('s/mon.bin');
   });
+
+  it('names full shards by two characters on a small site: fewer files, the same pages for every word of three letters or more', async () => {
+    expect(shardPrefixFor(74)).toBe(2);
+    expect(shardPrefixFor(SMALL_INDEX_PAGES - 1)).toBe(2);
+    expect(shardPrefixFor(SMALL_INDEX_PAGES)).toBe(3);
+    expect(shardPrefixFor(LARGE_INDEX_PAGES)).toBe(4);
+    const dirs = [2, 3].map((shardPrefix) => {
+      const dir = mkdtempSync(path.join(tmpdir(), `search-sp${shardPrefix}-`));
+      writeSearchIndex(dir, pages, undefined, { shardPrefix });
+      return dir;
+    });
+    expect(readMeta(dirs[0]!).sp).toBe(2);
+    const files = (dir: string, sub: string) => readdirSync(path.join(dir, 'search', readMeta(dir).v, sub)).length;
+    expect(files(dirs[0]!, 's') + files(dirs[0]!, 't')).toBeLessThan(files(dirs[1]!, 's') + files(dirs[1]!, 't'));
+    expect(readdirSync(path.join(dirs[0]!, 'search', readMeta(dirs[0]!).v, 't')).every((f) => /^.\.bin$/.test(f))).toBe(true);
+    const asked: string[][] = [[], []];
+    const [two, three] = await Promise.all(dirs.map((d, i) => diskEngine(d, asked[i]!)));
+    for (const q of ['mon', 'moni', 'monitoring', 'ivr', 'keypad tones', 'virutal device', 'dashbords', 'phone menu', 'cafe', 'zzz']) {
+      expect(await two!.search(q), q).toEqual(await three!.search(q));
+    }
+    // One and two letters: every completion of the prefix counts, not only a top shard's commonest.
+    expect((await two!.search('mo')).length).toBeGreaterThan(0);
+    const shards = (list: string[]) => [...new Set(list.filter((u) => u.endsWith('.bin') && /\/[st]\//.test(u)).map((u) => u.split('/').slice(-2).join('/')))];
+    expect(shards(asked[0]!)).toContain('s/mo.bin');
+    expect(shards(asked[0]!).filter((f) => /^[st]\/.{3,}\.bin$/.test(f))).toEqual([]);
+  });
 });
 
 describe('guesses on a larger site', () => {
@@ -456,7 +489,7 @@ describe('guesses on a larger site', () => {
       sections: [{ slug: '', title: '', text: `${i % 2 ? 'monitor' : 'move'} ${'x '.repeat(i)}` }],
     }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-guess-'));
-    writeSearchIndex(out, all);
+    writeSearchIndex(out, all, undefined, THREE);
     const server = await startServer({ root: out, port: 0 });
     const realFetch = globalThis.fetch;
     const asked: string[] = [];
@@ -499,7 +532,7 @@ describe('a word on every page', () => {
       sections: [{ slug: '', title: '', text: 'overview of the product' }],
     }));
     const out = mkdtempSync(path.join(tmpdir(), 'search-every-'));
-    const r = writeSearchIndex(out, all);
+    const r = writeSearchIndex(out, all, undefined, THREE);
     const shard = decodeShard(gunzipSync(readFileSync(path.join(out, 'search', r.version, 's', 'ove.bin'))));
     expect(shard.terms.get('overview')!.idf).toBeGreaterThan(0);
     const server = await startServer({ root: out, port: 0 });
@@ -519,7 +552,7 @@ describe('a word on every page', () => {
 describe('damaged index files', () => {
   it('reports a truncated shard or a malformed page text as a damaged index, not an exception of the decoder', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    const r = writeSearchIndex(out, pages);
+    const r = writeSearchIndex(out, pages, undefined, THREE);
     const dir = path.join(out, 'search', r.version);
     const shard = readFileSync(path.join(dir, 's', 'mon.bin'));
     writeFileSync(path.join(dir, 's', 'mon.bin'), shard.subarray(0, shard.length - 6));
@@ -536,7 +569,7 @@ describe('damaged index files', () => {
 
   it('corrects a typo in any letter, and offers the correction', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
-    writeSearchIndex(out, pages, undefined, { synonyms: [['DTMF', 'keypad tones']] });
+    writeSearchIndex(out, pages, undefined, { ...THREE, synonyms: [['DTMF', 'keypad tones']] });
     const server = await startServer({ root: out, port: 0 });
     try {
       const e = await createLocalEngine(`${server.url}/search/`);
