@@ -28,6 +28,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser answers within a second on an idle machine, not always on a busy one: the sandbox's
+          // loop guard fires after a second of looping, and its answer then missed vitest's default of 1 s.
+          // A poll ends as soon as its condition holds, so a longer limit slows no passing test.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
