@@ -194,7 +194,7 @@ describe('the dev server', () => {
     const rebuilt = dev.nextRebuild();
     write('guides/long.md', longPage('Xylophone drills, saved once.'));
     await rebuilt;
-    await expect.poll(() => (JSON.parse(readFileSync(entry, 'utf8')) as { v: string }).v, { timeout: 10_000 }).not.toBe(before);
+    await expect.poll(() => (JSON.parse(readFileSync(entry, 'utf8')) as { v: string }).v).not.toBe(before);
     const after = (JSON.parse(readFileSync(entry, 'utf8')) as { v: string }).v;
     const rewritten = count(after).filter((f) => statSync(path.join(f.parentPath, f.name)).mtimeMs >= saved - 5);
     // The page's own text file, and the shards and term lists of its words (most of this small index: the page has 80 numbered paragraphs), not the whole index.
@@ -202,7 +202,7 @@ describe('the dev server', () => {
     expect(rewritten.length).toBeGreaterThan(1);
     expect(rewritten.length).toBeLessThan(total / 2);
     await box.fill('xylophone');
-    await expect.poll(() => page.getByRole('option').first().getAttribute('data-url'), { timeout: 10_000 }).toMatch(/^\/guides\/long\.html/);
+    await expect.poll(() => page.getByRole('option').first().getAttribute('data-url')).toMatch(/^\/guides\/long\.html/);
     expect(await sameDocument(page)).toBe(true);
     await page.close();
   });
@@ -303,7 +303,7 @@ describe('the dev server', () => {
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     // A worker an earlier production build left on this origin: the dev server's /sw.js removes itself.
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     await page.reload();
     await ready(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
@@ -337,7 +337,7 @@ describe('the dev server', () => {
       await reloaded;
       await ready(page);
       expect(await sameDocument(page)).toBe(false);
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(1150);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1150);
       expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1200)).toBeLessThanOrEqual(50);
     } finally {
       // Put back, and wait for that rebuild's reload too, so it does not reach the next test's tab.

@@ -174,7 +174,7 @@ describe('the jQuery sandbox of the chatbot course', () => {
     await page.evaluate(() => document.title);
     expect(Date.now() - t0).toBeLessThan(1000);
     await page.getByRole('button', { name: `Use example $('.quick-reply').length` }).click();
-    await expect.poll(() => output.textContent(), { timeout: 10_000 }).toContain('did not finish within 2 seconds, so it was stopped and the widget was reloaded');
+    await expect.poll(() => output.textContent()).toContain('did not finish within 2 seconds, so it was stopped and the widget was reloaded');
     // A new frame, with a new conversation, that runs code again.
     await expect.poll(messages).toEqual([GREETING]);
     expect(await run(`$('.quick-reply').length`)).toMatch(/Result:\s*2/);

@@ -309,7 +309,7 @@ describe('social previews and canonical links', () => {
       // The description comes with the page's chunk, and the tags other than the meta description a frame after
       // it: on a busy machine the canonical link can be read before they are all written, so the head is polled.
       await expect
-        .poll(() => headOf(page), { timeout: 10_000 })
+        .poll(() => headOf(page))
         .toEqual({
           canonical: config.origin + p.path,
           markdown: config.origin + markdownPathOf(p.path),

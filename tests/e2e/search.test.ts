@@ -32,7 +32,7 @@ describe('search', () => {
     // "Declare homophones", with a swapped pair and a wrong first letter.
     await box(page).pressSequentially('declare homohpones');
     const first = page.getByRole('group').first();
-    await expect.poll(() => first.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Declare homophones');
+    await expect.poll(() => first.getAttribute('aria-label')).toBe('Declare homophones');
     expect(await page.getByRole('option').first().getAttribute('data-url')).toMatch(/^\/training\/ivr\/functional\/homophones\//);
     const suggestion = page.getByTestId('search-suggestion');
     await expect.poll(() => suggestion.textContent()).toBe('declare homophones');
@@ -41,7 +41,7 @@ describe('search', () => {
     await box(page).fill('');
     await box(page).pressSequentially('virutal devices');
     // The "Virtual devices" page among the first three pages (the courses' device pages share the words).
-    await expect.poll(() => page.getByRole('group').evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('aria-label'))), { timeout: 10_000 }).toContain('Virtual devices');
+    await expect.poll(() => page.getByRole('group').evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('aria-label')))).toContain('Virtual devices');
     expect(errors).toEqual([]);
   });
 

@@ -432,21 +432,24 @@ describe('a large site: full shards named by four characters', () => {
         return Promise.resolve(existsSync(file) ? new Response(readFileSync(file)) : new Response('not found', { status: 404 }));
       },
     });
+  /** A folder holding the index of `pages` with full shards named by `shardPrefix` characters. */
+  const indexWith = (shardPrefix: number) => {
+    const dir = mkdtempSync(path.join(tmpdir(), `search-sp${shardPrefix}-`));
+    writeSearchIndex(dir, pages, undefined, { shardPrefix });
+    return dir;
+  };
+  /** The shard files (s/ and t/) among the URLs an engine asked for. */
+  const shards = (list: string[]) => [...new Set(list.filter((u) => u.endsWith('.bin') && /\/[st]\//.test(u)).map((u) => u.split('/').slice(-2).join('/')))];
 
   it('answers every query as the three-character layout does, one top shard more on the way', async () => {
     expect(shardFor('monitor', 4)).toEqual({ kind: 's', key: 'moni' });
     expect(shardFor('mon', 4)).toEqual({ kind: 't', key: 'mon' });
-    const dirs = [3, 4].map((shardPrefix) => {
-      const dir = mkdtempSync(path.join(tmpdir(), `search-sp${shardPrefix}-`));
-      writeSearchIndex(dir, pages, undefined, { shardPrefix });
-      return dir;
-    });
+    const dirs = [3, 4].map(indexWith);
     expect(readMeta(dirs[1]!).sp).toBe(4);
     const asked: string[][] = [[], []];
     const [three, four] = await Promise.all(dirs.map((d, i) => diskEngine(d, asked[i]!)));
     const queries = ['m', 'mo', 'mon', 'moni', 'monitoring', 'ivr', 'keypad tones', 'virutal device', 'dashbords', 'phone menu', 'cafe', 'zzz'];
     for (const q of queries) expect(await four!.search(q), q).toEqual(await three!.search(q));
-    const shards = (list: string[]) => [...new Set(list.filter((u) => u.endsWith('.bin') && /\/[st]\//.test(u)).map((u) => u.split('/').slice(-2).join('/')))];
     expect(shards(asked[1]!)).toContain('t/mon.bin');
     expect(shards(asked[1]!)).toContain('s/moni.bin');
     expect(shards(asked[1]!).filter((f) => /^s\/.{3}\.bin$/.test(f))).toEqual([]);
@@ -458,11 +461,7 @@ describe('a large site: full shards named by four characters', () => {
     expect(shardPrefixFor(SMALL_INDEX_PAGES - 1)).toBe(2);
     expect(shardPrefixFor(SMALL_INDEX_PAGES)).toBe(3);
     expect(shardPrefixFor(LARGE_INDEX_PAGES)).toBe(4);
-    const dirs = [2, 3].map((shardPrefix) => {
-      const dir = mkdtempSync(path.join(tmpdir(), `search-sp${shardPrefix}-`));
-      writeSearchIndex(dir, pages, undefined, { shardPrefix });
-      return dir;
-    });
+    const dirs = [2, 3].map(indexWith);
     expect(readMeta(dirs[0]!).sp).toBe(2);
     const files = (dir: string, sub: string) => readdirSync(path.join(dir, 'search', readMeta(dir).v, sub)).length;
     expect(files(dirs[0]!, 's') + files(dirs[0]!, 't')).toBeLessThan(files(dirs[1]!, 's') + files(dirs[1]!, 't'));
@@ -474,7 +473,6 @@ describe('a large site: full shards named by four characters', () => {
     }
     // One and two letters: every completion of the prefix counts, not only a top shard's commonest.
     expect((await two!.search('mo')).length).toBeGreaterThan(0);
-    const shards = (list: string[]) => [...new Set(list.filter((u) => u.endsWith('.bin') && /\/[st]\//.test(u)).map((u) => u.split('/').slice(-2).join('/')))];
     expect(shards(asked[0]!)).toContain('s/mo.bin');
     expect(shards(asked[0]!).filter((f) => /^[st]\/.{3,}\.bin$/.test(f))).toEqual([]);
   });
