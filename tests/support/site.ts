@@ -120,3 +120,22 @@ export async function framesPainted(page: Page, frames = 2): Promise<void> {
     for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   }, frames);
 }
+
+/** Client navigation to `to`, settled once the app shows that page's h1 with its content complete. */
+export async function navigateInApp(page: Page, to: string, title: string): Promise<void> {
+  await page.evaluate((t) => {
+    history.pushState(null, '', t);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await page.waitForFunction(
+    ([t, h]) =>
+      location.pathname === t &&
+      document.querySelectorAll('main .page-slot').length === 1 &&
+      document.querySelector('main .page-slot h1')?.textContent?.trim() === h &&
+      !document.querySelector('main [aria-busy="true"]'),
+    [to, title] as const,
+  );
+}
+
+/** The h1 a page shows: its hero text on a home page, else its title. */
+export const titleOf = (r: { title: string; frontmatter: { home?: boolean | undefined; heroText?: string | undefined } }) => (r.frontmatter.home ? (r.frontmatter.heroText ?? r.title) : r.title);
