@@ -26,7 +26,7 @@ import { searchWord } from './search-word.ts';
 import { relevanceFigures, relevanceTable } from './search-relevance.ts';
 import { serveSite } from './site-server.ts';
 import { writeEagerCopy, writeStaticPage } from './static-baseline.ts';
-import { buildVitePress } from './peers.ts';
+import { PEERS, type PeerBuild } from './peers.ts';
 import { generateSite } from './synthetic-site.ts';
 import { SEARCH_SESSION } from './vocabulary.ts';
 import { measureTimeToContent } from './time-to-content.ts';
@@ -212,25 +212,33 @@ if (has('authoring')) {
 }
 
 if (has('peers')) {
-  await section(`peers: the same pages built by VitePress (${opts.runs} runs)`, async () => {
-    const built = await buildVitePress(realDist, path.join(work, 'vitepress'));
-    const peer: NonNullable<BenchResults['peers']>[number] = { build: built };
-    (results.peers ??= []).push(peer);
-    if (!built.ok) {
-      results.notMeasured.push(`peers: ${built.name} did not build: ${built.output}`);
-      return;
-    }
-    // The same bare file as the site's own figure is measured against, served beside the peer's pages.
-    const staticUrl = results.timeToContent?.staticUrl ?? (await writeStaticPage(browser, server, realDist, pages.default.path, pages.default.h1));
-    cpSync(path.join(realDist, staticUrl), path.join(built.dist, staticUrl));
-    const srv = await serveSite(built.dist);
-    try {
-      peer.firstLoad = await measureFirstLoad(browser, srv, { label: 'default', path: pages.default.path, h1: pages.default.h1, pageKeys });
-      peer.timeToContent = await measureTimeToContent(browser, srv, { path: pages.default.path, h1: pages.default.h1, staticUrl, runs: opts.runs, worker: false });
-    } finally {
-      await srv.close();
-    }
-  });
+  for (const peer of PEERS) {
+    await section(`peers: the same pages built by ${peer.key} (${opts.runs} runs)`, async () => {
+      let built: PeerBuild;
+      try {
+        built = await peer.build(realDist, path.join(work, peer.key));
+      } catch (e) {
+        results.notMeasured.push(`peers: ${peer.key} could not be installed: ${e instanceof Error ? e.message : String(e)}`);
+        return;
+      }
+      const figures: NonNullable<BenchResults['peers']>[number] = { build: built };
+      (results.peers ??= []).push(figures);
+      if (!built.ok) {
+        results.notMeasured.push(`peers: ${built.name} did not build: ${built.output}`);
+        return;
+      }
+      // The same bare file as the site's own figure is measured against, served beside the peer's pages.
+      const staticUrl = results.timeToContent?.staticUrl ?? (await writeStaticPage(browser, server, realDist, pages.default.path, pages.default.h1));
+      cpSync(path.join(realDist, staticUrl), path.join(built.dist, staticUrl));
+      const srv = await serveSite(built.dist);
+      try {
+        figures.firstLoad = await measureFirstLoad(browser, srv, { label: 'default', path: pages.default.path, h1: pages.default.h1, pageKeys });
+        figures.timeToContent = await measureTimeToContent(browser, srv, { path: pages.default.path, h1: pages.default.h1, staticUrl, runs: opts.runs, worker: false });
+      } finally {
+        await srv.close();
+      }
+    });
+  }
 }
 
 await browser.close();
