@@ -9,8 +9,9 @@
  * Terms are stems (`termOf`). Each posting holds a BM25 weight (the page
  * title and headings weighing more than body text) and flags: in the title,
  * in a heading, and which sections. Each term keeps its best MAX_POSTINGS
- * pages. Term lists by length and first or last character (`w/<n>/`) let
- * the browser correct typos.
+ * pages. Term lists by length and first or last character (`w/<n>/`), or
+ * by length alone on a small site (`w/<n>.bin`), let the browser correct
+ * typos.
  *
  * The build writes the whole index once (`writeSearchIndex`). The dev server
  * keeps what it was written from (`SearchIndexData`) and, on a change of a few
@@ -29,6 +30,8 @@ import {
   encodeShard,
   endOf,
   termListFile,
+  wholeTermListFile,
+  wholeTermListsFor,
   type TermEnd,
   foldText,
   IN_TITLE,
@@ -87,6 +90,8 @@ export interface SearchIndexData {
   df: Map<string, number>;
   /** Length of the prefix that names a full shard (shardPrefixFor), fixed for the data's lifetime. */
   sp: number;
+  /** True when the term lists are one per length (wholeTermListsFor), fixed for the data's lifetime. */
+  wa: boolean;
   /** Terms by prefix: every prefix shorter than `sp` (top shards), and the `sp`-character one of longer terms (full shards). */
   byKey: Map<string, Set<string>>;
   /** Terms by length in characters (term lists). */
@@ -151,7 +156,7 @@ function deleteFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 }
 
 /** Indexes every page: the postings of every term, and the terms by shard and by length. */
-function invert(pages: ReadonlyArray<SearchPage>, sp: number): SearchIndexData {
+function invert(pages: ReadonlyArray<SearchPage>, sp: number, wa: boolean): SearchIndexData {
   // Two passes over the pages, each page's terms counted anew in the second: the first finds how many
   // pages each term is in, so that the second fills typed arrays of that size. On a large site a
   // growing array per term held several times the memory (and the build's peak with it).
@@ -182,6 +187,7 @@ function invert(pages: ReadonlyArray<SearchPage>, sp: number): SearchIndexData {
     docOf: new Map(pages.map((p, i) => [p.path, i])),
     lengths,
     sp,
+    wa,
     postings: new Map(),
     df: new Map(),
     byKey: new Map(),
@@ -240,13 +246,18 @@ function shardBytes(data: SearchIndexData, key: string, level = 9): Uint8Array {
   );
 }
 
-/** The term lists of one length: the terms by their first and by their last character, commonest first. */
+/** The term files of a term of `length` characters: its length's list, or the lists of its first and its last character. */
+function termListFilesOf(data: SearchIndexData, term: string): string[] {
+  const n = Array.from(term).length;
+  return data.wa ? [wholeTermListFile(n)] : (['f', 'l'] as const).map((end) => termListFile(n, end, endOf(term, end)));
+}
+
+/** The term lists of one length (every term, or the terms by their first and by their last character), commonest first. */
 function termLists(data: SearchIndexData, length: number, level = 9, only?: ReadonlySet<string>): Map<string, Uint8Array> {
   const df = (t: string) => data.postings.get(t)!.docs.length;
   const lists = new Map<string, string[]>();
   for (const term of data.byLength.get(length) ?? [])
-    for (const end of ['f', 'l'] as const) {
-      const file = termListFile(length, end, endOf(term, end));
+    for (const file of termListFilesOf(data, term)) {
       if (only && !only.has(file)) continue;
       let list = lists.get(file);
       if (!list) lists.set(file, (list = []));
@@ -283,7 +294,7 @@ function metaOf(data: SearchIndexData, synonyms: SearchIndexOptions['synonyms'])
     .join('');
   const lens = [...data.byLength.keys()].sort((a, b) => a - b);
   const ends = (end: TermEnd) => Object.fromEntries(lens.map((n) => [String(n), [...new Set([...data.byLength.get(n)!].map((t) => endOf(t, end)))].sort().join('')]));
-  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn, sp: data.sp });
+  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn, sp: data.sp, ...(data.wa ? { wa: true } : {}) });
 }
 
 /** Writes the entry file last, by rename: it only ever names a complete version folder. */
@@ -302,7 +313,7 @@ export function writeSearchIndex(
   outDir: string,
   pages: ReadonlyArray<SearchPage>,
   writer?: FileWriter,
-  options: SearchIndexOptions & { keep?: boolean; shardPrefix?: number } = {},
+  options: SearchIndexOptions & { keep?: boolean; shardPrefix?: number; wholeTermLists?: boolean } = {},
 ): { pages: number; version: string; ms: number; data?: SearchIndexData } {
   const started = performance.now();
   const target = path.join(outDir, 'search');
@@ -318,7 +329,7 @@ export function writeSearchIndex(
     hash.update(`${doc}\0${text}\0`);
     out.write(path.join(inTmp, 'd', `${doc}.json`), text);
   });
-  const data = invert(pages, options.shardPrefix ?? shardPrefixFor(pages.length));
+  const data = invert(pages, options.shardPrefix ?? shardPrefixFor(pages.length), options.wholeTermLists ?? wholeTermListsFor(pages.length));
   const files: Array<[string, Uint8Array]> = [
     ...[...data.byKey.keys()].map((k): [string, Uint8Array] => [shardFile(k, data.sp), shardBytes(data, k)]),
     ...[...data.byLength.keys()].flatMap((n) => [...termLists(data, n)]),
@@ -344,7 +355,7 @@ export function searchIndexData(outDir: string, pages: ReadonlyArray<SearchPage>
   if (!existsSync(entry)) return undefined;
   const meta = SearchMeta.safeParse(JSON.parse(readFileSync(entry, 'utf8')));
   if (!meta.success || !existsSync(path.join(outDir, 'search', meta.data.v))) return undefined;
-  const data = invert(pages, meta.data.sp ?? SHARD_PREFIX);
+  const data = invert(pages, meta.data.sp ?? SHARD_PREFIX, meta.data.wa ?? false);
   data.version = meta.data.v;
   return data;
 }
@@ -430,7 +441,7 @@ export function updateSearchIndex(
     }
     for (const key of keysOf(term, data.sp)) keys.add(key);
     lengths.add(Array.from(term).length);
-    for (const end of ['f', 'l'] as const) lists.add(termListFile(Array.from(term).length, end, endOf(term, end)));
+    for (const file of termListFilesOf(data, term)) lists.add(file);
     if (entries.length === 0) {
       data.postings.delete(term);
       data.df.delete(term);
@@ -463,7 +474,7 @@ export function updateSearchIndex(
   for (const key of keys) put(shardFile(key, data.sp), data.byKey.has(key) ? shardBytes(data, key, DEV_GZIP_LEVEL) : undefined);
   for (const n of lengths) {
     const written = termLists(data, n, DEV_GZIP_LEVEL, lists);
-    for (const file of lists) if (file.startsWith(`w/${n}/`)) put(file, written.get(file));
+    for (const file of lists) if (file.startsWith(`w/${n}/`) || file === wholeTermListFile(n)) put(file, written.get(file));
   }
   const version = hash.digest('hex').slice(0, 12);
   renameSync(dir, path.join(target, version));

@@ -35,6 +35,7 @@ import {
   shardFor,
   shardUrl,
   termListUrl,
+  wholeTermListUrl,
   endOf,
   termOf,
   typosAllowed,
@@ -161,18 +162,25 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
    * with its first letter or end with its last (one typo leaves one of them as
    * it was; a word with two typos at both ends is not corrected).
    */
-  const listsFor = (word: string): string[] => {
+  const listsFor = (word: string): Array<{ l: number; end: 'f' | 'l'; c: string }> => {
     const k = typosAllowed(Array.from(word).length);
-    const out = new Set<string>();
+    const out = new Map<string, { l: number; end: 'f' | 'l'; c: string }>();
     for (const form of new Set([word, termOf(word)])) {
       const n = Array.from(form).length;
       for (let l = n - k; l <= n + k; l++)
         for (const end of ['f', 'l'] as const) {
           const c = endOf(form, end);
-          if ((end === 'f' ? meta.wf : meta.wl)[String(l)]?.includes(c)) out.add(termListUrl(meta.v, l, end, c, base));
+          if ((end === 'f' ? meta.wf : meta.wl)[String(l)]?.includes(c)) out.set(termListUrl(meta.v, l, end, c, base), { l, end, c });
         }
     }
-    return [...out].sort();
+    return [...out].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, list]) => list);
+  };
+
+  /** One of those lists: its own file, or on a small site the terms of its length's file with `c` at `end`, in their order. */
+  const listOf = ({ l, end, c }: { l: number; end: 'f' | 'l'; c: string }): Promise<SearchTermList> => {
+    if (!meta.wa) return termList(termListUrl(meta.v, l, end, c, base));
+    const url = wholeTermListUrl(meta.v, l, base);
+    return cached(termLists, `${url}#${end}${c}`, async () => (await termList(url)).filter((t) => endOf(t, end) === c));
   };
 
   /** The closest terms to a misspelt word (from the term lists): fewest typos first, then the commonest. */
@@ -182,7 +190,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     const k = typosAllowed(Array.from(word).length);
     if (k === 0) return [];
     const stem = termOf(word);
-    const lists = await Promise.all(listsFor(word).map(termList));
+    const lists = await Promise.all(listsFor(word).map(listOf));
     // A term is in two lists (by its first and by its last character): counted once, at its better rank.
     const found = new Map<string, { term: string; d: number; rank: number }>();
     for (const list of lists)

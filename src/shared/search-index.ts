@@ -16,6 +16,10 @@
  *   one per line: the term lists a misspelt word is corrected against. A word of n letters
  *   with one or two typos is n-2 to n+2 letters long, and one typo leaves its first or its
  *   last letter as it was, so a few small files answer it whatever letter the typo is in.
+ *   A small site (`wa`) writes one list per length instead, `<v>/w/<n>.bin`, every term of
+ *   `n` characters commonest first: the reader filters it by the same first or last
+ *   character, so the corrections are the same, and the build creates some 20 files
+ *   instead of 561.
  *
  * Terms are stems (Porter's algorithm, the `stemmer` package), made by `termOf`
  * both here at build time and in the browser, so "failing", "fails" and
@@ -65,6 +69,16 @@ export const SMALL_SHARD_PREFIX = 2;
 /** Pages below which an index uses SMALL_SHARD_PREFIX. */
 export const SMALL_INDEX_PAGES = 300;
 
+/**
+ * True when an index of `pages` pages writes one term list per length: a small
+ * site's lists by end character are hundreds of files of a few terms each (561
+ * for this site's 74 pages, each file a cost to the build), while one list per
+ * length stays a few KB.
+ */
+export function wholeTermListsFor(pages: number): boolean {
+  return pages < SMALL_INDEX_PAGES;
+}
+
 /** The shard prefix of an index of `pages` pages. */
 export function shardPrefixFor(pages: number): number {
   if (pages >= LARGE_INDEX_PAGES) return LARGE_SHARD_PREFIX;
@@ -108,6 +122,8 @@ export const SearchMeta = z.object({
   syn: z.array(z.array(z.array(z.string()))),
   /** Length of the prefix that names a full shard (shardPrefixFor); SHARD_PREFIX when absent. */
   sp: z.optional(z.number().check(z.int(), z.positive())),
+  /** True when the term lists are one per length (`w/<n>.bin`, wholeTermListsFor), not per length and end character. */
+  wa: z.optional(z.boolean()),
 });
 export type SearchMeta = z.infer<typeof SearchMeta>;
 
@@ -221,6 +237,16 @@ export function termListFile(n: number, end: TermEnd, c: string): string {
 /** Address of the term list of `n`-character terms with `c` at `end`. */
 export function termListUrl(v: string, n: number, end: TermEnd, c: string, base = SEARCH_BASE): string {
   return `${base}${v}/${termListFile(n, end, c)}`;
+}
+
+/** Path, under the version folder, of the list of every `n`-character term (a small site's layout). */
+export function wholeTermListFile(n: number): string {
+  return `w/${n}.bin`;
+}
+
+/** Address of the list of every `n`-character term. */
+export function wholeTermListUrl(v: string, n: number, base = SEARCH_BASE): string {
+  return `${base}${v}/${wholeTermListFile(n)}`;
 }
 
 /** Address of a page's fragment. */

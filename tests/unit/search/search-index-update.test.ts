@@ -10,7 +10,8 @@ import { createLocalEngine } from '../../../src/search/local-engine.ts';
 import { startServer } from '../../../scripts/serve.mjs';
 
 /** The three-character layout these tests name files by (a site this small would get two characters). */
-const THREE = { shardPrefix: SHARD_PREFIX };
+/** A mid-size site's layout: full shards by three characters, term lists by length and end character. */
+const THREE = { shardPrefix: SHARD_PREFIX, wholeTermLists: false };
 
 const page = (i: number, text: string, title = `Page ${i}`): SearchPage => ({
   path: `/p/${i}/`,
@@ -42,6 +43,20 @@ function termPages(out: string, pages: ReadonlyArray<SearchPage | undefined>): M
 const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
 describe('updateSearchIndex', () => {
+  it("keeps a small site's term lists by length the same as a full build's", () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'search-update-wa-'));
+    const data = writeSearchIndex(out, site, undefined, { keep: true, wholeTermLists: true }).data!;
+    const edited = page(4, 'transcript threshold of the assistant 4');
+    const added = page(40, 'pronunciation checks', 'Pronunciation');
+    updateSearchIndex(out, data, { upsert: [edited, added], remove: ['/p/7/'] });
+    const full = mkdtempSync(path.join(tmpdir(), 'search-update-wa-full-'));
+    writeSearchIndex(full, [...site.filter((p) => p.path !== '/p/7/' && p.path !== '/p/4/'), edited, added], undefined, { wholeTermLists: true });
+    const lists = (dir: string) => new Map([...files(dir)].filter(([f]) => f.startsWith('w/')).map(([f, b]) => [f, gunzipSync(b).toString('utf8').split('\n').sort()]));
+    expect([...lists(out).keys()].every((f) => /^w\/\d+\.bin$/.test(f))).toBe(true);
+    expect([...lists(out).values()].flat().some((t) => t.startsWith('pronunc'))).toBe(true);
+    expect(lists(out)).toEqual(lists(full));
+  });
+
   it('rewrites only the files of the changed pages and agrees with a full build on which pages have each term', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-update-'));
     const first = writeSearchIndex(out, site, undefined, { keep: true, ...THREE });

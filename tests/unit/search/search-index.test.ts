@@ -15,6 +15,7 @@ import {
   MAX_POSTINGS,
   SHARD_PREFIX,
   SMALL_INDEX_PAGES,
+  wholeTermListsFor,
   TOP_POSTINGS,
   shardFor,
   shardPrefixFor,
@@ -31,7 +32,8 @@ import { clipExcerpt } from '../../../src/search/excerpt.ts';
 import { startServer } from '../../../scripts/serve.mjs';
 
 /** The three-character layout, which most tests here describe (a site this small would get two characters: shardPrefixFor). */
-const THREE = { shardPrefix: SHARD_PREFIX };
+/** A mid-size site's layout: full shards by three characters, term lists by length and end character. */
+const THREE = { shardPrefix: SHARD_PREFIX, wholeTermLists: false };
 
 const pages: SearchPage[] = [
   {
@@ -421,17 +423,18 @@ describe('the engine over HTTP', () => {
   });
 });
 
+/** An engine reading the index in `dir` from disk, logging the files it asks for. */
+const diskEngine = (dir: string, asked: string[]) =>
+  createLocalEngine('/search/', {
+    fetch: (input) => {
+      const url = urlOf(input);
+      asked.push(url);
+      const file = path.join(dir, url);
+      return Promise.resolve(existsSync(file) ? new Response(readFileSync(file)) : new Response('not found', { status: 404 }));
+    },
+  });
+
 describe('a large site: full shards named by four characters', () => {
-  /** An engine reading the index in `dir` from disk, logging the files it asks for. */
-  const diskEngine = (dir: string, asked: string[]) =>
-    createLocalEngine('/search/', {
-      fetch: (input) => {
-        const url = urlOf(input);
-        asked.push(url);
-        const file = path.join(dir, url);
-        return Promise.resolve(existsSync(file) ? new Response(readFileSync(file)) : new Response('not found', { status: 404 }));
-      },
-    });
   /** A folder holding the index of `pages` with full shards named by `shardPrefix` characters. */
   const indexWith = (shardPrefix: number) => {
     const dir = mkdtempSync(path.join(tmpdir(), `search-sp${shardPrefix}-`));
@@ -475,6 +478,41 @@ describe('a large site: full shards named by four characters', () => {
     expect((await two!.search('mo')).length).toBeGreaterThan(0);
     expect(shards(asked[0]!)).toContain('s/mo.bin');
     expect(shards(asked[0]!).filter((f) => /^[st]\/.{3,}\.bin$/.test(f))).toEqual([]);
+  });
+});
+
+describe('term lists by length alone on a small site', () => {
+  it('correct every misspelt word as the lists by end character do, from some 20 files instead of hundreds', async () => {
+    expect(wholeTermListsFor(74)).toBe(true);
+    expect(wholeTermListsFor(SMALL_INDEX_PAGES)).toBe(false);
+    const dirs = [true, false].map((wholeTermLists) => {
+      const dir = mkdtempSync(path.join(tmpdir(), `search-wa-${wholeTermLists}-`));
+      writeSearchIndex(dir, pages, undefined, { wholeTermLists });
+      return dir;
+    });
+    const [whole, byEnd] = dirs.map((d) => path.join(d, 'search', readMeta(d).v, 'w'));
+    expect(readMeta(dirs[0]!).wa).toBe(true);
+    expect(readMeta(dirs[1]!).wa).toBeUndefined();
+    // One file per length, each with every term of that length, commonest first.
+    const wholeFiles = readdirSync(whole!).sort();
+    expect(wholeFiles.every((f) => /^\d+\.bin$/.test(f))).toBe(true);
+    expect(wholeFiles).toHaveLength(readMeta(dirs[0]!).lens.length);
+    const seven = gunzipSync(readFileSync(path.join(whole!, '7.bin')))
+      .toString('utf8')
+      .split('\n');
+    expect(seven).toContain('monitor');
+    expect(seven.every((t) => Array.from(t).length === 7)).toBe(true);
+    expect(readdirSync(byEnd!, { recursive: true }).length).toBeGreaterThan(wholeFiles.length * 2);
+    const asked: string[][] = [[], []];
+    const [a, b] = await Promise.all(dirs.map((d, i) => diskEngine(d, asked[i]!)));
+    for (const q of ['virutal device', 'dashbords', 'monitorng', 'keypda tones', 'ivr menu', 'cafe', 'zzz']) {
+      expect(await a!.search(q), q).toEqual(await b!.search(q));
+      expect(a!.suggest?.(q), q).toBe(b!.suggest?.(q));
+    }
+    expect(a!.suggest?.('dashbords')).toBeDefined();
+    const lists = asked[0]!.filter((u) => u.includes('/w/'));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((u) => /\/w\/\d+\.bin$/.test(u))).toBe(true);
   });
 });
 
