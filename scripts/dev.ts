@@ -148,6 +148,8 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
   const cssFile = path.join(outDir, DEV_STYLESHEET.slice(1));
   const hadCss = existsSync(cssFile);
   let tailwind: ChildProcess | undefined;
+  /** Set by close(): Tailwind stopped by it is no failure, even before its first build. */
+  let closing = false;
   const cssReady = new Promise<void>((resolve, reject) => {
     tailwind = spawn(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', `${cssFile}.build`, '--watch=always'], {
       cwd: root,
@@ -172,8 +174,14 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
       log(`stylesheet changed: swapped in ${seconds(performance.now() - started)}`);
       send({ type: 'css', href: `${DEV_STYLESHEET}?v=${Date.now()}` });
     });
-    tailwind.on('exit', (code) => first && reject(new Error(`Tailwind stopped (code ${code}).`)));
+    tailwind.on('exit', (code) => {
+      if (!first || closing) return;
+      log(`Stylesheet: Tailwind stopped (code ${code}).`);
+      reject(new Error(`Tailwind stopped (code ${code}).`));
+    });
   });
+  // A start served from the cache does not wait for the stylesheet: its failure is logged, not left unhandled.
+  cssReady.catch(() => {});
 
   // The app: esbuild's context, watching src/; each rebuild after the first reloads the tab.
   const jqueryVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/jquery/package.json'), 'utf8')) as { version: string }).version;
@@ -432,6 +440,7 @@ export async function startDevServer(o: DevServerOptions = {}): Promise<DevServe
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await ctx.dispose();
+      closing = true;
       tailwind?.kill();
       await compiler.settled();
       compiler.stop();

@@ -72,6 +72,17 @@ const ARTICLE_DOM = () => {
   return body ? walk(body) : '';
 };
 
+/** Holds the app's scripts back until the returned function is called: the reader acts on the static document first. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the app taking a page document over', () => {
   it('keeps the page where it is (CLS 0 under 4x CPU), asks for no chunk, and leaves the same article DOM a client navigation renders', async () => {
     for (const p of ['/guides/ivr/', '/api/test-api/', '/training/ivr/overview/', '/releases/201912.html', '/']) {
@@ -195,12 +206,7 @@ describe('the app taking a page document over', () => {
   it('keeps the reader’s scroll position and focus in the body when the app takes over late', async () => {
     const { page } = await site.open();
     // The app's entry script is held back until the reader has scrolled.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     // Module scripts hold DOMContentLoaded back: wait for the document's own text instead.
     await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
     await page.locator('main h1').waitFor();
@@ -225,12 +231,7 @@ describe('the app taking a page document over', () => {
 
   it('keeps focus on a link of the frame (the sidebar) that the app renders anew', async () => {
     const { page } = await site.open();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${site.url}/guides/ivr/`, { waitUntil: 'commit' });
     await page.locator('aside .sidebar-list > li > a').first().waitFor();
     const href = await page.evaluate(() => {
