@@ -16,7 +16,7 @@ import type { ContentError } from './errors.ts';
 import { curlBodies } from './curl-examples.ts';
 import { fencesOf } from './fences.ts';
 import type { OpenApiDoc } from './openapi.ts';
-import { closed, openApiAjv } from './openapi-ajv.ts';
+import { compileClosed, openApiAjv } from './openapi-ajv.ts';
 import { isRecord } from './openapi-refs.ts';
 import { schemaContentErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';
@@ -98,7 +98,7 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
         });
         return;
       }
-      validate = ajv.compile(closed(schema) as object);
+      validate = compileClosed(ajv, schema);
       compiled.set(key, validate);
     }
     const source = parseYaml(text, file, line, errs);
@@ -126,7 +126,7 @@ export function apiExampleChecker(doc: OpenApiDoc | null) {
     }
     const key = `schema:${name}`;
     let validate = compiled.get(key);
-    if (!validate) compiled.set(key, (validate = ajv.compile(closed(schema) as object)));
+    if (!validate) compiled.set(key, (validate = compileClosed(ajv, schema)));
     const source = parseYaml(text, file, markLine + 1, errs);
     if (source && !validate(source.value)) {
       errs.push(

@@ -9,7 +9,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { ContentError } from './errors.ts';
-import { closed, openApiAjv } from './openapi-ajv.ts';
+import { compileClosed, openApiAjv } from './openapi-ajv.ts';
 import { isRecord, pathText, resolveRef } from './openapi-refs.ts';
 import { schemaContentErrors } from './schema-errors.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -58,7 +58,7 @@ export function checkOpenApiExamples(source: YamlSource, api: Record<string, unk
 
   const check = (schema: object, value: unknown, valueAt: Path, what: string) => {
     let validate = compiled.get(schema);
-    if (!validate) compiled.set(schema, (validate = ajv.compile(closed(schema) as object)));
+    if (!validate) compiled.set(schema, (validate = compileClosed(ajv, schema)));
     if (validate(value)) return;
     const view: YamlSource = { value, lineOf: (p) => source.lineOf([...valueAt, ...(p as Path)]) };
     errors.push(...schemaContentErrors(validate.errors ?? [], view, file, `The example ${what} does not match its schema`, FIX));
