@@ -10,13 +10,13 @@
  * a changed schema is a new file and a stale file is never read.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { keep, loadKept, readKept } from './kept-code.ts';
 import { isRecord } from './openapi-refs.ts';
 
 /** Where the validators are kept. */
@@ -36,42 +36,21 @@ export function openApiAjv(): Ajv2020 {
 /**
  * The validator of `schema` closed (see `closed`): from the cache when the
  * same closed schema was compiled before, else compiled by `ajv` (one of
- * `openApiAjv`) and kept. A schema JSON cannot write is compiled without
- * being kept.
+ * `openApiAjv`) and kept.
  */
 export function compileClosed(ajv: Ajv2020, schema: unknown): ValidateFunction {
   const copy = closed(schema) as object;
-  let json: string;
-  try {
-    json = JSON.stringify(copy);
-  } catch {
-    return ajv.compile(copy);
-  }
   const key = createHash('sha256')
-    .update(`${FORMAT} ${AJV_VERSION} ${JSON.stringify(OPTIONS)} ${json}`)
+    .update(`${FORMAT} ${AJV_VERSION} ${JSON.stringify(OPTIONS)} ${JSON.stringify(copy)}`)
     .digest('hex')
     .slice(0, 32);
   const file = path.join(EXAMPLE_CACHE_DIR, `${key}.cjs`);
-  let code: string;
-  try {
-    code = readFileSync(file, 'utf8');
-  } catch {
-    const validate = ajv.compile(copy);
-    try {
-      mkdirSync(EXAMPLE_CACHE_DIR, { recursive: true });
-      // Written beside and renamed into place, so a build running at the same time never reads half a file.
-      writeFileSync(`${file}.${process.pid}`, standaloneCode(ajv, validate));
-      renameSync(`${file}.${process.pid}`, file);
-    } catch {
-      // A read-only install: validate without keeping the code.
-    }
-    return validate;
-  }
-  const module = { exports: {} as unknown };
+  const code = readKept(file);
   // The standalone code is CommonJS; the runtime helpers it may require are Ajv's.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- Ajv's standalone code, generated from a schema of the site's own OpenAPI document, is loaded as the function it is.
-  (new Function('module', 'exports', 'require', code) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, requireAjv);
-  return module.exports as ValidateFunction;
+  if (code !== undefined) return loadKept<ValidateFunction>(code, requireAjv);
+  const validate = ajv.compile(copy);
+  keep(file, standaloneCode(ajv, validate));
+  return validate;
 }
 
 /** A copy of a schema whose objects allow only the properties they list, so an invented or misspelt field fails. */

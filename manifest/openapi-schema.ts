@@ -13,11 +13,12 @@
  * swagger-parser's whole path.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { keep, loadKept, readKept } from './kept-code.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/openapi-schema');
@@ -71,25 +72,10 @@ export async function validateOpenApi(file: string, api: Record<string, unknown>
 export async function schemaValidator(): Promise<Validate> {
   if (validator) return validator;
   const file = path.join(CACHE_DIR, `v31-${cacheKey()}.cjs`);
-  let code: string | undefined;
-  try {
-    code = readFileSync(file, 'utf8');
-  } catch {
-    code = await generate();
-    try {
-      mkdirSync(CACHE_DIR, { recursive: true });
-      // Written beside and renamed into place, so a build running at the same time never reads half a file.
-      writeFileSync(`${file}.${process.pid}`, code);
-      renameSync(`${file}.${process.pid}`, file);
-    } catch {
-      // A read-only install: validate without keeping the code.
-    }
-  }
-  const module = { exports: {} as unknown };
+  let code = readKept(file);
+  if (code === undefined) keep(file, (code = await generate()));
   // The standalone code is CommonJS; the runtime helpers it may require are Ajv's.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- Ajv's standalone code, generated from the OpenAPI schema at build time, is loaded as the function it is.
-  (new Function('module', 'exports', 'require', code) as (m: unknown, e: unknown, r: NodeJS.Require) => void)(module, module.exports, createRequire(fromParser.resolve('ajv/package.json')));
-  validator = module.exports as Validate;
+  validator = loadKept<Validate>(code, createRequire(fromParser.resolve('ajv/package.json')));
   return validator;
 }
 

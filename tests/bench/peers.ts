@@ -66,6 +66,14 @@ function sourceOf(siteDist: string) {
   return { manifest, markdown, titles: new Map(manifest.pages.map((p) => [p.path, p.title])), hasPage: (p: string) => have.has(markdownFileOf(p)) };
 }
 
+/** Copies the Markdown copies `files` of the built site into `to`, at the same paths. */
+function copyMarkdown(siteDist: string, files: readonly string[], to: string): void {
+  for (const f of files) {
+    mkdirSync(path.dirname(path.join(to, f)), { recursive: true });
+    cpSync(path.join(siteDist, f), path.join(to, f));
+  }
+}
+
 /** Copies the site's images to `to` (a peer's folder of files served as they are). */
 function copyImages(siteDist: string, to: string): void {
   if (existsSync(path.join(siteDist, 'images'))) cpSync(path.join(siteDist, 'images'), path.join(to, 'images'), { recursive: true });
@@ -121,10 +129,7 @@ export const buildVitePress: PeerBuilder = async (siteDist, work) => {
   const docs = path.join(work, 'docs');
   rmSync(work, { recursive: true, force: true });
   const src = sourceOf(siteDist);
-  for (const f of src.markdown) {
-    mkdirSync(path.dirname(path.join(docs, f)), { recursive: true });
-    cpSync(path.join(siteDist, f), path.join(docs, f));
-  }
+  copyMarkdown(siteDist, src.markdown, docs);
   copyImages(siteDist, path.join(docs, 'public'));
   const config = {
     title: src.manifest.site.title,
@@ -159,10 +164,7 @@ export const buildDocusaurus: PeerBuilder = async (siteDist, work) => {
   const dir = await installed('docusaurus', DOCUSAURUS_PACKAGES);
   rmSync(work, { recursive: true, force: true });
   const src = sourceOf(siteDist);
-  for (const f of src.markdown) {
-    mkdirSync(path.dirname(path.join(work, 'docs', f)), { recursive: true });
-    cpSync(path.join(siteDist, f), path.join(work, 'docs', f));
-  }
+  copyMarkdown(siteDist, src.markdown, path.join(work, 'docs'));
   copyImages(siteDist, path.join(work, 'static'));
   symlinkSync(path.join(dir, 'node_modules'), path.join(work, 'node_modules'), 'dir');
   writeFileSync(path.join(work, 'sidebars.mjs'), `export default ${JSON.stringify({ docs: docusaurusSidebar(src.manifest.site.sidebar, src.hasPage) }, null, 1)};\n`);
