@@ -17,6 +17,7 @@ import { CustomElement } from '../markdown/custom-elements.tsx';
 import { prefetchPage } from '../data/prefetch.ts';
 import { useReportPageReady } from '../app/page-ready.tsx';
 import { COPY_FEEDBACK_MS } from '../hooks/useCopyText.ts';
+import { settleSections } from '../lib/settle-sections.ts';
 
 /** Sent on the document once the adopted body is in the app's layout (the frame swap is committed). */
 export const TAKEOVER_EVENT = 'docs:takeover';
@@ -82,6 +83,9 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
     setSlots(found);
     document.dispatchEvent(new Event(TAKEOVER_EVENT));
   }, [body]);
+
+  // The sections out of the window get their real heights once the browser is idle.
+  useEffect(() => settleSections(host.current!), [body]);
 
   useEffect(() => {
     const el = host.current!;

@@ -12,15 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-/** True once the heading's top sits just below the fixed navbar (visible, not hidden under it). */
-const belowNavbar = (slug: string) => {
-  const el = document.getElementById(slug);
-  const navbar = document.querySelector('.navbar');
-  if (!el || !navbar) return false;
-  const nav = navbar.getBoundingClientRect().bottom;
-  const top = el.getBoundingClientRect().top;
-  return top >= nav && top < nav + 40;
-};
+/**
+ * Waits until the heading's top sits just below the fixed navbar (visible, not hidden under it, less
+ * than 40 px lower). On a timeout the message gives where the heading, the navbar and the page were.
+ */
+async function landsBelowNavbar(page: Page, slug: string) {
+  const where = () =>
+    page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const nav = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? null;
+      const top = el ? el.getBoundingClientRect().top : null;
+      const placed = top !== null && nav !== null && top >= nav && top < nav + 40;
+      return { placed, top, nav, scrollY: window.scrollY, height: document.documentElement.scrollHeight, hash: location.hash };
+    }, slug);
+  await expect.poll(where, { timeout: 5000 }).toMatchObject({ placed: true });
+}
 /**
  * Scrolls instantly (no smooth animation) to y, and returns once the page has dispatched the scroll
  * event (the app's listeners, registered earlier, have run), noting its time in the page.
@@ -140,7 +146,7 @@ describe('scrolling', () => {
     const target = p.headers.filter((h) => h.level === 2)[1]!;
     await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).click();
     await waitForAddress(page, (u) => u.hash === `#${target.slug}`);
-    await page.waitForFunction(belowNavbar, target.slug, { timeout: 5000 });
+    await landsBelowNavbar(page, target.slug);
   });
 
   it('a cold deep link with a hash lands on its heading below the navbar', async () => {
@@ -148,7 +154,7 @@ describe('scrolling', () => {
     const p = longPage(site.manifest);
     const target = p.headers.filter((h) => h.level === 2)[1]!;
     await page.goto(`${site.url}${p.path}#${target.slug}`);
-    await page.waitForFunction(belowNavbar, target.slug, { timeout: 5000 });
+    await landsBelowNavbar(page, target.slug);
   });
 
   it('h2 and h3 carry anchor links', async () => {

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { startServer } from '../../scripts/serve.mjs';
 import { launchBrowser } from './browser.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
+import { LAZY_SECTIONS_ATTR } from '../../src/shared/markdown/rehype-sections.ts';
 
 export const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 /** The same site built with output `single` (one index.html and a redirecting 404.html), by `npm test`. */
@@ -96,10 +97,14 @@ export async function waitForAddress(page: Page, test: (u: URL) => boolean, time
   }
 }
 
-/** Waits until the page shows its h1 and its content has finished loading. */
+/**
+ * Waits until the page shows its h1 and its content has finished loading, and an adopted page
+ * document's sections have their real heights (a jump down the page lands where it aims).
+ */
 export async function ready(page: Page): Promise<void> {
   await h1(page);
   await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+  await page.locator(`main [${LAZY_SECTIONS_ATTR}]`).first().waitFor({ state: 'detached' });
 }
 
 /**

@@ -18,7 +18,9 @@ export const PAGE_SECTION_CLASS = 'page-section';
 /**
  * On a body's container: its sections are laid out as they come near the
  * window (content-visibility). A page document's article and the app's
- * adoption of it have it; a body the app renders itself does not (its render
+ * adoption of it have it until the browser is idle after the takeover (then
+ * every section is laid out: src/lib/settle-sections.ts); a body the app
+ * renders itself does not (its render
  * is already sliced, and a return to it by Back restores a scroll position
  * that needs every section's real height).
  */
