@@ -110,6 +110,7 @@ export default function SearchBox({ indexName }: { indexName: string }) {
         <div
           aria-busy={search.status === 'loading'}
           data-testid="search-popup"
+          data-search-popup=""
           className="fixed inset-x-0 top-(--navbar-height) z-50 max-h-[70vh] overflow-auto border-b border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-[min(36rem,calc(100vw-2rem))] sm:rounded-lg sm:border dark:border-slate-700 dark:bg-slate-900"
         >
           {/* Announced by the status region above; hidden here so it is not read twice. */}

@@ -1,5 +1,16 @@
-/** The results popup's listbox: one labelled group per page, one option per matching heading, matches in <mark>. */
-import { memo } from 'react';
+/**
+ * The results popup's listbox: one labelled group per page, one option per
+ * matching heading, matches in <mark>.
+ *
+ * A new answer renders its first groups only, up to FIRST_OPTIONS options:
+ * about what the popup shows without scrolling. The others are rendered when
+ * the list is scrolled near its end or the keyboard moves into them. Each
+ * keystroke then lays out and paints a third of the options it would
+ * otherwise (the answer on this site has up to 32); the options carry their
+ * place in the whole list (aria-posinset, aria-setsize) and the status line
+ * announces the whole count.
+ */
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ExcerptPart, SearchGroup, SearchHit } from './engine.ts';
 import type { SearchOption } from './options.ts';
 
@@ -16,9 +27,13 @@ function Excerpt({ parts }: { parts: ExcerptPart[] }) {
   );
 }
 
+/** Options a new answer renders at once (its groups are rendered whole, so a few more). */
+export const FIRST_OPTIONS = 10;
+
 interface OptionProps {
   id: string;
   index: number;
+  count: number;
   hit: SearchHit;
   selected: boolean;
   onPick: (hit: SearchHit) => void;
@@ -26,7 +41,7 @@ interface OptionProps {
 }
 
 /** One option; re-rendered only when its own props change (a hit equal to the last answer's keeps its object). */
-const Option = memo(function Option({ id, index, hit, selected, onPick, onHover }: OptionProps) {
+const Option = memo(function Option({ id, index, count, hit, selected, onPick, onHover }: OptionProps) {
   return (
     // Options of a combobox's listbox are not focused: the input keeps focus and names the active one
     // (aria-activedescendant), and its key handler moves through them; a click picks one.
@@ -35,6 +50,8 @@ const Option = memo(function Option({ id, index, hit, selected, onPick, onHover 
       id={id}
       role="option"
       aria-selected={selected}
+      aria-posinset={index + 1}
+      aria-setsize={count}
       data-url={hit.url}
       // Keep focus in the input; the click still picks the option.
       onMouseDown={(e) => e.preventDefault()}
@@ -60,12 +77,55 @@ export interface SearchResultsProps {
   onHover: (index: number) => void;
 }
 
+/** How many of `groups` make up the first FIRST_OPTIONS options, the group that reaches it included. */
+function firstGroups(groups: ReadonlyArray<SearchGroup>): number {
+  let options = 0;
+  for (let g = 0; g < groups.length; g++) {
+    options += groups[g]!.hits.length;
+    if (options >= FIRST_OPTIONS) return g + 1;
+  }
+  return groups.length;
+}
+
+/** The group that holds option `index`. */
+function groupOf(groups: ReadonlyArray<SearchGroup>, index: number): number {
+  let options = 0;
+  for (let g = 0; g < groups.length; g++) {
+    options += groups[g]!.hits.length;
+    if (index < options) return g;
+  }
+  return groups.length - 1;
+}
+
+/** Calls `onNear` when `sentinel` comes within 200 px of the popup's visible part (the popup scrolls). */
+function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, onNear: () => void): void {
+  const latest = useRef(onNear);
+  useLayoutEffect(() => {
+    latest.current = onNear;
+  });
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!enabled || !el) return;
+    const root = el.closest<HTMLElement>('[data-search-popup]');
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { root, rootMargin: '200px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [sentinel, enabled]);
+}
+
 /** Memoized: typing re-renders the box, and the list only when its answer or active option changes. */
 export const SearchResults = memo(function SearchResults({ id, groups, options, active, onPick, onHover }: SearchResultsProps) {
+  // The answer whose every group is rendered (the reader scrolled or moved to its end); a new answer starts short.
+  const [whole, setWhole] = useState<ReadonlyArray<SearchGroup> | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canWait = typeof IntersectionObserver === 'function';
+  const shown = !canWait || whole === groups ? groups.length : Math.max(firstGroups(groups), active >= 0 ? groupOf(groups, active) + 1 : 0);
+  const rest = shown < groups.length;
+  useNear(sentinel, rest, () => setWhole(groups));
   let index = 0;
   return (
     <div role="listbox" id={id} aria-label="Search results" className="py-1">
-      {groups.map((g) => (
+      {groups.slice(0, shown).map((g) => (
         <div role="group" aria-label={g.title} key={g.path} className="px-2 pb-2">
           <div aria-hidden="true" className="px-2 pt-2 pb-1 text-xs font-bold tracking-wide text-teal-800 uppercase dark:text-teal-300">
             {g.title}
@@ -73,10 +133,12 @@ export const SearchResults = memo(function SearchResults({ id, groups, options, 
           {g.hits.map((hit) => {
             const i = index++;
             // Keyed by address (unique within a page's group), so an option that moves keeps its element.
-            return <Option key={hit.url} id={options[i]!.id} index={i} hit={hit} selected={i === active} onPick={onPick} onHover={onHover} />;
+            return <Option key={hit.url} id={options[i]!.id} index={i} count={options.length} hit={hit} selected={i === active} onPick={onPick} onHover={onHover} />;
           })}
         </div>
       ))}
+      {/* The height of one group: the popup's scroll bar says there is more below. */}
+      {rest ? <div ref={sentinel} aria-hidden="true" className="h-20" /> : null}
     </div>
   );
 });

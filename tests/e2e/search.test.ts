@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { h1, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { FIRST_OPTIONS } from '../../src/search/SearchResults.tsx';
 
 let site: Site;
 beforeAll(async () => {
@@ -92,6 +93,43 @@ describe('search', () => {
     await page.keyboard.press('Escape');
     expect(await box(page).inputValue()).toBe('');
     expect(await box(page).evaluate((el) => el === document.activeElement)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('renders the first options of an answer at once, the others when the list is scrolled or the keyboard reaches them', async () => {
+    const { page, errors } = await site.open();
+    await openGuides(page);
+    await page.keyboard.press('/');
+    await box(page).pressSequentially('test');
+    const status = page.locator('[role=search] [role=status]');
+    await expect.poll(() => page.getByTestId('search-popup').getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ results$/);
+    const total = Number((await status.textContent())!.split(' ')[0]);
+    expect(total, 'a common word has more answers than the first screen').toBeGreaterThan(FIRST_OPTIONS + 4);
+    const options = page.getByRole('option');
+    const rendered = await options.count();
+    expect(rendered).toBeGreaterThanOrEqual(FIRST_OPTIONS);
+    expect(rendered).toBeLessThan(total);
+    // Each option says where it stands in the whole list.
+    expect(await options.first().getAttribute('aria-posinset')).toBe('1');
+    expect(await options.first().getAttribute('aria-setsize')).toBe(String(total));
+
+    // Scrolling the popup to the end of what is rendered brings the rest.
+    await page.getByTestId('search-popup').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => options.count()).toBe(total);
+    expect(await options.last().getAttribute('aria-posinset')).toBe(String(total));
+
+    // A new answer starts short again; ArrowUp goes to its last option, which is then rendered and active.
+    await box(page).fill('');
+    await box(page).pressSequentially('tests');
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ results$/);
+    const again = Number((await status.textContent())!.split(' ')[0]);
+    await expect.poll(() => page.getByTestId('search-popup').getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => options.count()).toBeLessThan(again);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => box(page).getAttribute('aria-activedescendant')).not.toBeNull();
+    const active = await box(page).getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${active}"]`).getAttribute('aria-posinset')).toBe(String(again));
     expect(errors).toEqual([]);
   });
 
