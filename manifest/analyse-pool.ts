@@ -38,6 +38,16 @@ export interface PoolPlan {
 }
 
 /** The plan for `pages` pages of `bytes` bytes of Markdown. */
+/**
+ * The young generation of a worker's heap, MB. Parsing Markdown makes many
+ * short-lived objects; with V8's default size each worker of the dev
+ * server's cold start on the 10,000-page site spent 9 of its 60 s in
+ * garbage collection. A larger one scavenges less often: the pool analysed
+ * the 10,000 pages in 35.0 and 35.8 s instead of 44.1 and 49.6 s
+ * (alternated), for 60 to 90 MB more at the build's peak.
+ */
+const WORKER_YOUNG_GENERATION_MB = 64;
+
 export function planFor(pages: number, bytes: number): PoolPlan {
   const cores = Math.min(availableParallelism(), 8);
   if (pages >= WORKER_THRESHOLD) return { workers: cores, here: false };
@@ -81,7 +91,7 @@ export class AnalysisPool {
   private async start(count: number): Promise<void> {
     const script = await workerScript();
     for (let i = 0; i < count; i++) {
-      const w = new Worker(script);
+      const w = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       this.busy.set(w, 0);
       w.on('message', (m: { ids: number[]; facts: MarkdownFacts[] }) => {
         m.facts.forEach((f, i) => (this.out[m.ids[i]!] = f));
