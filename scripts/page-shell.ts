@@ -17,6 +17,7 @@ import { groupContains, headerTree, SIDEBAR_ID_ROOT, type HeaderNode } from '../
 import { PROSE_CLASSES } from '../src/shared/prose-classes.ts';
 import { SEARCH_INPUT_CLASSES } from '../src/search/search-input-classes.ts';
 import { LAZY_SECTIONS_ATTR } from '../src/shared/markdown/rehype-sections.ts';
+import { ATOM_PATH, isFeedPost, RSS_PATH } from '../src/shared/site-urls.ts';
 
 /** Escapes text for an HTML text node or a double-quoted attribute. */
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -87,18 +88,24 @@ function sidebarList(nodes: SidebarNode[], depth: number, path: string, headers:
 /** The Markdown body in its container (PageContent.tsx / Markdown.tsx); the app adopts its children. */
 const prose = (body: string) => `<div class="${PROSE_CLASSES}" data-static-body="" ${LAZY_SECTIONS_ATTR}="">${body}</div>`;
 
-/** PageFooter.tsx, before its lazily loaded parts (the actions' place is held by an empty box). */
-function footer(p: ShellPage): string {
+/** FeedLinks.tsx: on a release note or blog post, where to follow new ones. */
+export function feedLinksHtml(site: Pick<SiteConfig, 'origin' | 'feed'>, path: string): string {
+  if (!isFeedPost(site, path)) return '';
+  return `<p class="feed-links"><svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor"><circle cx="5" cy="19" r="2"></circle><path d="M3 10.5a10.5 10.5 0 0 1 10.5 10.5h-3A7.5 7.5 0 0 0 3 13.5zM3 4a17 17 0 0 1 17 17h-3A14 14 0 0 0 3 7z"></path></svg><span>Follow new release notes and posts: <a href="${ATOM_PATH}" type="application/atom+xml">Atom feed</a> or <a href="${RSS_PATH}" type="application/rss+xml">RSS feed</a></span></p>`;
+}
+
+/** PageFooter.tsx, before its lazily loaded part (the actions' place is held by an empty box). */
+function footer(p: ShellPage, site: SiteConfig): string {
   const updated = p.record.lastUpdated ? `<p>Last updated: <time datetime="${new Date(p.record.lastUpdatedTimestamp).toISOString()}">${esc(p.record.lastUpdated)}</time></p>` : '';
   const label = '<span class="block text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">';
   const prev = p.prev ? `<a rel="prev" href="${esc(p.prev.path)}" class="prev-next">${label}Previous</span>${esc(p.prev.title)}</a>` : '<span></span>';
   const next = p.next ? `<a rel="next" href="${esc(p.next.path)}" class="prev-next text-right">${label}Next</span>${esc(p.next.title)}</a>` : '';
   const nav = p.prev || p.next ? `<nav aria-label="Previous and next pages" class="mt-6 flex flex-wrap justify-between gap-4">${prev}${next}</nav>` : '';
-  return `<footer class="page-footer"><div class="page-meta">${updated}<div class="page-actions"></div></div>${nav}</footer>`;
+  return `<footer class="page-footer"><div class="page-meta">${updated}<div class="page-actions"></div></div>${nav}${feedLinksHtml(site, p.record.path)}</footer>`;
 }
 
 /** The layout of the page (src/layouts/). */
-function layout(p: ShellPage): string {
+function layout(p: ShellPage, site: SiteConfig): string {
   const fm = p.record.frontmatter;
   const h1 = `<h1 class="page-title" tabindex="-1">${esc(p.record.title)}</h1>`;
   if (p.layout === 'home') {
@@ -131,7 +138,7 @@ function layout(p: ShellPage): string {
       .join('');
     return `<article class="page overview overview-${p.layout} mx-auto max-w-4xl px-5 py-8 lg:px-8">${h1}${prose(p.body)}<ul class="choices mt-8 grid list-none gap-x-5 gap-y-4 p-0 pb-24 sm:grid-cols-2" aria-label="${esc(OVERVIEW_LABELS[p.layout]!)}">${choices}</ul></article>`;
   }
-  return `<article class="page mx-auto max-w-3xl px-5 py-8 lg:px-8">${p.record.title ? h1 : ''}${prose(p.body)}${footer(p)}</article>`;
+  return `<article class="page mx-auto max-w-3xl px-5 py-8 lg:px-8">${p.record.title ? h1 : ''}${prose(p.body)}${footer(p, site)}</article>`;
 }
 
 /** NotFoundLayout.tsx; the boot script writes the address into its slot. */
@@ -151,6 +158,6 @@ export function shellHtml(site: SiteConfig, sidebar: SidebarNode[], page: ShellP
     hasSidebar && page
       ? `<aside id="sidebar" class="sidebar" aria-label="Documentation"><nav aria-label="Sidebar" class="sidebar-nav">${sidebarList(sidebar, 0, page.record.path, headerTree(page.record.headers, page.record.frontmatter.sidebarDepth))}</nav></aside><div class="sidebar-mask" data-testid="sidebar-mask" aria-hidden="true"></div>`
       : '';
-  const content = page ? layout(page) : notFoundLayout();
+  const content = page ? layout(page, site) : notFoundLayout();
   return `<div class="shell${hasSidebar ? ' has-sidebar' : ''}"><a href="#main" class="skip-link">Skip to content</a>${progress}${navbar(site, path, hasSidebar)}<main id="main" class="shell-main" tabindex="-1"><div class="page-slot">${content}</div></main>${aside}<div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer"></div></div>`;
 }

@@ -1,17 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PrefetchLink as Link } from './PrefetchLink.tsx';
 import type { PageData } from '../data/page-data.ts';
 import { importOrCheckDeploy } from '../data/deploy.ts';
+import { FeedLinks } from './FeedLinks.tsx';
 
 /**
- * The page actions (edit, copy) and the feed links are not needed to read the
- * page: their code loads once the content is shown. Without it (offline, a
- * failed download) the page simply has neither.
+ * The page actions (edit, copy) are not needed to read the page: their code
+ * loads once the content is shown. Without it (offline, a failed download)
+ * the page simply has none. The feed links are plain links, rendered with the
+ * footer (and written into the page documents) so that the page's height
+ * does not change after it is shown.
  */
-const none = (_: { data: PageData }) => null;
-const loadExtras = () => importOrCheckDeploy(() => import('./page-extras.ts')).catch(() => ({ PageActions: none, FeedLinks: none }));
-const PageActions = lazy(() => loadExtras().then((m) => ({ default: m.PageActions })));
-const FeedLinks = lazy(() => loadExtras().then((m) => ({ default: m.FeedLinks })));
+const none = (_: { data: PageData }): ReactNode => null;
+const PageActions = lazy(() =>
+  importOrCheckDeploy(() => import('./page-extras.ts'))
+    .then((m): { default: (props: { data: PageData }) => ReactNode } => ({ default: m.PageActions }))
+    .catch(() => ({ default: none })),
+);
 
 /** The foot of a page: last updated with the page actions, previous/next, and the feed links on posts. */
 export function PageFooter({ data }: { data: PageData }) {
@@ -46,10 +51,7 @@ export function PageFooter({ data }: { data: PageData }) {
           ) : null}
         </nav>
       ) : null}
-      {/* Last in the footer, so that nothing below moves when it appears. */}
-      <Suspense fallback={null}>
-        <FeedLinks data={data} />
-      </Suspense>
+      <FeedLinks data={data} />
     </footer>
   );
 }

@@ -1,3 +1,2 @@
-/** The parts of the page footer that load after the content (see PageFooter): one module, so one download. */
+/** The part of the page footer that loads after the content (see PageFooter). */
 export { PageActions } from './PageActions.tsx';
-export { FeedLinks } from './FeedLinks.tsx';
