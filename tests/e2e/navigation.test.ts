@@ -25,7 +25,13 @@ async function landsBelowNavbar(page: Page, slug: string) {
       const placed = top !== null && nav !== null && top >= nav && top < nav + 40;
       return { placed, top, nav, scrollY: window.scrollY, height: document.documentElement.scrollHeight, hash: location.hash };
     }, slug);
-  await expect.poll(where, { timeout: 5000 }).toMatchObject({ placed: true });
+  const end = Date.now() + 5000;
+  let last = await where();
+  while (!last.placed && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    last = await where();
+  }
+  expect(last.placed, `heading #${slug} not just below the navbar: ${JSON.stringify(last)}`).toBe(true);
 }
 /**
  * Scrolls instantly (no smooth animation) to y, and returns once the page has dispatched the scroll
