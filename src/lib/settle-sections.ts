@@ -18,7 +18,7 @@ const MIN_SLICE_MS = 4;
 /** Longest wait for an idle period before a slice runs anyway, ms (a busy page still settles). */
 const IDLE_TIMEOUT_MS = 1000;
 
-type Deadline = { timeRemaining(): number; didTimeout?: boolean };
+type Deadline = { timeRemaining(): number };
 
 const idle: (fn: (d: Deadline) => void) => () => void =
   typeof requestIdleCallback === 'function'

@@ -77,24 +77,14 @@ export interface SearchResultsProps {
   onHover: (index: number) => void;
 }
 
-/** How many of `groups` make up the first FIRST_OPTIONS options, the group that reaches it included. */
-function firstGroups(groups: ReadonlyArray<SearchGroup>): number {
+/** How many of `groups`, from the first, hold the first `n` options (the group that reaches `n` included). */
+function groupsHolding(groups: ReadonlyArray<SearchGroup>, n: number): number {
   let options = 0;
   for (let g = 0; g < groups.length; g++) {
     options += groups[g]!.hits.length;
-    if (options >= FIRST_OPTIONS) return g + 1;
+    if (options >= n) return g + 1;
   }
   return groups.length;
-}
-
-/** The group that holds option `index`. */
-function groupOf(groups: ReadonlyArray<SearchGroup>, index: number): number {
-  let options = 0;
-  for (let g = 0; g < groups.length; g++) {
-    options += groups[g]!.hits.length;
-    if (index < options) return g;
-  }
-  return groups.length - 1;
 }
 
 /** Calls `onNear` when `sentinel` comes within 200 px of the popup's visible part (the popup scrolls). */
@@ -119,7 +109,7 @@ export const SearchResults = memo(function SearchResults({ id, groups, options, 
   const [whole, setWhole] = useState<ReadonlyArray<SearchGroup> | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const canWait = typeof IntersectionObserver === 'function';
-  const shown = !canWait || whole === groups ? groups.length : Math.max(firstGroups(groups), active >= 0 ? groupOf(groups, active) + 1 : 0);
+  const shown = !canWait || whole === groups ? groups.length : groupsHolding(groups, Math.max(FIRST_OPTIONS, active + 1));
   const rest = shown < groups.length;
   useNear(sentinel, rest, () => setWhole(groups));
   let index = 0;
