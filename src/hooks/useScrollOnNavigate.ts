@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType, NavigationType } from 'react-router-dom';
-import { scrollToId } from '../lib/scroll-target.ts';
+import { releaseHeadingHold, scrollToId } from '../lib/scroll-target.ts';
 import { decodeFragment } from '../lib/decode-fragment.ts';
 const positions = new Map<string, number>();
 
@@ -27,6 +27,7 @@ export function useScrollOnNavigate(readyPath: string | null): void {
   // page causes must not overwrite the position the reader left.
   useLayoutEffect(() => {
     const key = location.key;
+    releaseHeadingHold();
     // The first page has no previous page whose removal could scroll: track at once.
     tracking.current = firstLoad.current;
     // A new entry is placed once, when its page is shown (even if it is the entry placed before).

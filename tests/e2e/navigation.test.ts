@@ -1,7 +1,7 @@
 // Navbar, sidebar, drawer, scrolling, progress, back to top, reading progress and the active header, in Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ready, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { framesPainted, ready, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { longPage, plainPage, readingPage } from '../support/pages.ts';
 import { chunkUrl } from '../../src/shared/paths.ts';
 import { ACTIVE_HEADER_THROTTLE_MS, BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_THROTTLE_MS, PROGRESS_DELAY_MS } from '../../src/lib/constants.ts';
@@ -153,6 +153,55 @@ describe('scrolling', () => {
     await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).click();
     await waitForAddress(page, (u) => u.hash === `#${target.slug}`);
     await landsBelowNavbar(page, target.slug);
+  });
+
+  it('a heading scrolled to stays in place when content above it changes height, until the reader scrolls', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    // The browser's scroll anchoring would hide what the app does: it is off here.
+    await page.evaluate(() => (document.documentElement.style.overflowAnchor = 'none'));
+    const target = p.headers.filter((h) => h.level === 2)[1]!;
+    const top = () => page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, target.slug);
+    const margin = await page.evaluate((id) => parseFloat(getComputedStyle(document.getElementById(id)!).scrollMarginTop), target.slug);
+    const settled = async () => {
+      // The smooth scroll is over: the position stays the same over 300 ms.
+      let last = NaN;
+      for (;;) {
+        const y = await page.evaluate(() => window.scrollY);
+        if (y === last) return;
+        last = y;
+        await page.waitForTimeout(300);
+      }
+    };
+    const block = () =>
+      page.evaluate(() => {
+        const b = document.createElement('div');
+        b.className = 'late-block';
+        b.style.height = '50px';
+        document.querySelector('main article')!.prepend(b);
+      });
+    await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).click();
+    await waitForAddress(page, (u) => u.hash === `#${target.slug}`);
+    await settled();
+    expect(Math.abs((await top()) - margin)).toBeLessThanOrEqual(2);
+    // 50 px more above the heading (a notice, a reflow), then 50 px less: the heading is put back each time.
+    await block();
+    await expect.poll(async () => Math.abs((await top()) - margin), { timeout: 2000 }).toBeLessThanOrEqual(2);
+    await page.evaluate(() => document.querySelector('.late-block')!.remove());
+    await expect.poll(async () => Math.abs((await top()) - margin), { timeout: 2000 }).toBeLessThanOrEqual(2);
+    // Once the reader scrolls, the page is theirs: a later change moves nothing back.
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(top).toBeLessThan(margin - 200);
+    await settled();
+    const y = await page.evaluate(() => window.scrollY);
+    const before = await top();
+    await block();
+    await framesPainted(page, 3);
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    expect(await top()).toBeCloseTo(before + 50, 0);
   });
 
   it('a cold deep link with a hash lands on its heading below the navbar', async () => {
