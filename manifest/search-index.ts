@@ -29,6 +29,7 @@ import {
   EXCERPT_SOURCE,
   encodeShard,
   endOf,
+  writeEndKeys,
   termListFile,
   wholeTermListFile,
   wholeTermListsFor,
@@ -293,7 +294,7 @@ function metaOf(data: SearchIndexData, synonyms: SearchIndexOptions['synonyms'])
     .sort()
     .join('');
   const lens = [...data.byLength.keys()].sort((a, b) => a - b);
-  const ends = (end: TermEnd) => Object.fromEntries(lens.map((n) => [String(n), [...new Set([...data.byLength.get(n)!].map((t) => endOf(t, end)))].sort().join('')]));
+  const ends = (end: TermEnd) => Object.fromEntries(lens.map((n) => [String(n), writeEndKeys([...new Set([...data.byLength.get(n)!].map((t) => endOf(t, end)))].sort(), n)]));
   return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn, sp: data.sp, ...(data.wa ? { wa: true } : {}) });
 }
 

@@ -37,6 +37,7 @@ import {
   termListUrl,
   wholeTermListUrl,
   endOf,
+  endKeys,
   termOf,
   typosAllowed,
   words,
@@ -159,8 +160,9 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   /**
    * The term lists that can hold a correction of `word`: the lengths it, or
    * its stem, can reach with its typos, and of those the terms that begin
-   * with its first letter or end with its last (one typo leaves one of them as
-   * it was; a word with two typos at both ends is not corrected).
+   * as it begins or end as it ends (the first or last character, two from
+   * TWO_CHARACTER_ENDS on: one typo leaves one end as it was; a word with
+   * typos at both ends is not corrected).
    */
   const listsFor = (word: string): Array<{ l: number; end: 'f' | 'l'; c: string }> => {
     const k = typosAllowed(Array.from(word).length);
@@ -169,8 +171,9 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
       const n = Array.from(form).length;
       for (let l = n - k; l <= n + k; l++)
         for (const end of ['f', 'l'] as const) {
-          const c = endOf(form, end);
-          if ((end === 'f' ? meta.wf : meta.wl)[String(l)]?.includes(c)) out.set(termListUrl(meta.v, l, end, c, base), { l, end, c });
+          const c = endOf(form, end, l);
+          const keys = (end === 'f' ? meta.wf : meta.wl)[String(l)];
+          if (keys !== undefined && endKeys(keys, l).includes(c)) out.set(termListUrl(meta.v, l, end, c, base), { l, end, c });
         }
     }
     return [...out].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, list]) => list);

@@ -78,11 +78,11 @@ export async function contentPages(contentDir: string): Promise<{ pages: SearchP
 }
 
 /** Runs the set against the site's engine over an index of `pages`, served from a temporary folder. */
-export async function siteRanking(pages: ReadonlyArray<SearchPage>, synonyms: string[][], set: ReadonlyArray<RelevanceQuery>): Promise<string[][]> {
+export async function siteRanking(pages: ReadonlyArray<SearchPage>, synonyms: string[][], set: ReadonlyArray<RelevanceQuery>, layout: { wholeTermLists?: boolean } = {}): Promise<string[][]> {
   const out = mkdtempSync(path.join(tmpdir(), 'search-relevance-'));
   const server = await startServer({ root: out, port: 0 });
   try {
-    writeSearchIndex(out, pages, undefined, { synonyms });
+    writeSearchIndex(out, pages, undefined, { synonyms, ...layout });
     const engine = await createLocalEngine(`${server.url}/search/`);
     const ranked: string[][] = [];
     for (const q of set) ranked.push((await engine.search(q.query)).map((g) => g.path));

@@ -31,6 +31,14 @@ describe('relevance set', () => {
     expect(new Set(set.map((q) => q.query.toLowerCase())).size).toBe(set.length);
   });
 
+  it("ranks every query the same with a large site's term lists (by length and end characters, not one list per length)", async () => {
+    const c = await contentPages(path.resolve(import.meta.dirname, '../../../content'));
+    const byEnd = await siteRanking(c.pages, c.synonyms, set, { wholeTermLists: false });
+    const whole = await siteRanking(c.pages, c.synonyms, set, { wholeTermLists: true });
+    expect(byEnd).toEqual(whole);
+    expect(score('site', set, byEnd).at3).toBe(site.at3);
+  }, 120_000);
+
   it('scores both engines over every query', () => {
     expect(site.queries).toBe(set.length);
     expect(minisearch.queries).toBe(set.length);

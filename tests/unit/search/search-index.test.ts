@@ -93,8 +93,8 @@ describe('writeSearchIndex', () => {
       docs: 3,
       first: expect.stringContaining('m') as unknown,
       lens: expect.arrayContaining([4, 7]) as unknown,
-      wf: expect.objectContaining({ 7: expect.stringContaining('m') as unknown }) as unknown,
-      wl: expect.objectContaining({ 7: expect.stringContaining('r') as unknown }) as unknown,
+      wf: expect.objectContaining({ 4: expect.stringContaining('m') as unknown, 7: expect.stringContaining('mo') as unknown }) as unknown,
+      wl: expect.objectContaining({ 7: expect.stringContaining('or') as unknown }) as unknown,
       syn: [],
       sp: 3,
     });
@@ -114,16 +114,20 @@ describe('writeSearchIndex', () => {
     // Stems: "monitoring" is the term "monitor".
     expect([...mon.terms.keys()]).toEqual(['monitor']);
     expect([...mon.terms.get('monitor')!.docs]).toEqual([1, 2]);
-    // The title's words carry IN_TITLE; the term lists of 7-letter terms beginning with "m" and ending with "r" hold "monitor".
+    // The title's words carry IN_TITLE; the term lists of 7-letter terms beginning with "mo" and ending with "or" hold "monitor".
     const ivr = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'iv.bin')))).terms.get('ivr')!;
     expect(ivr.flags[0]! & IN_TITLE).toBe(IN_TITLE);
     const list = (file: string) =>
       gunzipSync(readFileSync(path.join(dir, 'w', '7', file)))
         .toString('utf8')
         .split('\n');
-    expect(list('fm.bin')).toContain('monitor');
-    expect(list('lr.bin')).toContain('monitor');
-    expect(list('fm.bin').every((t) => t.length === 7 && t.startsWith('m'))).toBe(true);
+    expect(list('fmo.bin')).toContain('monitor');
+    expect(list('lor.bin')).toContain('monitor');
+    expect(list('fmo.bin').every((t) => t.length === 7 && t.startsWith('mo'))).toBe(true);
+    // Two-character keys from five characters on, separated by spaces; shorter terms by one character.
+    expect(meta.wf['7']!.split(' ')).toContain('mo');
+    expect(meta.wf['4']).not.toContain(' ');
+    expect(readdirSync(path.join(dir, 'w', '4')).every((f) => /^[fl].\.bin$/.test(f))).toBe(true);
     const top = decodeShard(gunzipSync(readFileSync(path.join(dir, 't', 'me.bin'))));
     expect([...top.terms.keys()]).toEqual(['menu']);
     expect(top.next).toBe('n');
