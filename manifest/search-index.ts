@@ -30,6 +30,7 @@ import {
   encodeShard,
   endOf,
   writeEndKeys,
+  titleLengthDigit,
   termListFile,
   wholeTermListFile,
   wholeTermListsFor,
@@ -295,7 +296,8 @@ function metaOf(data: SearchIndexData, synonyms: SearchIndexOptions['synonyms'])
     .join('');
   const lens = [...data.byLength.keys()].sort((a, b) => a - b);
   const ends = (end: TermEnd) => Object.fromEntries(lens.map((n) => [String(n), writeEndKeys([...new Set([...data.byLength.get(n)!].map((t) => endOf(t, end)))].sort(), n)]));
-  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn, sp: data.sp, ...(data.wa ? { wa: true } : {}) });
+  const tl = data.pages.map((p) => (p ? titleLengthDigit(p.title) : '0')).join('');
+  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn, sp: data.sp, tl, ...(data.wa ? { wa: true } : {}) });
 }
 
 /** Writes the entry file last, by rename: it only ever names a complete version folder. */

@@ -30,7 +30,15 @@ export default function SearchBox({ indexName }: { indexName: string }) {
   const [active, setActive] = useState(-1);
   const options = useMemo(() => optionsOf(search.groups, listboxId), [search.groups, listboxId]);
   useSearchShortcuts(input);
-  useEffect(() => setActive(-1), [search.groups]);
+  // A new answer starts with no active option; its later pages arriving keep the one there is.
+  useEffect(() => setActive(-1), [search.answered]);
+  // ArrowUp from the box goes to the last option of the whole answer: once its last pages are there.
+  const toLast = useRef(false);
+  useEffect(() => {
+    if (!toLast.current || search.more) return;
+    toLast.current = false;
+    setActive(options.length - 1);
+  }, [search.more, options.length]);
   useEffect(() => {
     if (active >= 0) document.getElementById(options[active]?.id ?? '')?.scrollIntoView?.({ block: 'nearest' });
   }, [active, options]);
@@ -38,7 +46,8 @@ export default function SearchBox({ indexName }: { indexName: string }) {
   const status = statusText(search.status, search.answered, search.query, options.length, search.error);
   const suggestion = search.status === 'done' && search.answered === search.query ? search.suggestion : undefined;
   const expanded = open && search.query.trim() !== '' && (options.length > 0 || status !== '' || suggestion !== undefined);
-  const count = `${options.length} ${options.length === 1 ? 'result' : 'results'}`;
+  // Every page of an answer has an option: with pages still to come, there are more than those shown.
+  const count = search.more ? `More than ${options.length} results` : `${options.length} ${options.length === 1 ? 'result' : 'results'}`;
   const showList = expanded && options.length > 0;
 
   const pick = useCallback(
@@ -55,6 +64,10 @@ export default function SearchBox({ indexName }: { indexName: string }) {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       setOpen(true);
+      if (e.key === 'ArrowUp' && active <= 0 && search.more) {
+        toLast.current = true;
+        search.loadMore();
+      }
       setActive((a) => moveActive(a, e.key === 'ArrowDown' ? 1 : -1, options.length));
     } else if (e.key === 'Enter') {
       const option = options[active] ?? options[0];
@@ -139,7 +152,19 @@ export default function SearchBox({ indexName }: { indexName: string }) {
               ?
             </p>
           ) : null}
-          {showList ? <SearchResults id={listboxId} groups={search.groups} options={options} active={active} onPick={pick} onHover={setActive} /> : null}
+          {showList ? (
+            <SearchResults
+              id={listboxId}
+              answered={search.answered}
+              groups={search.groups}
+              more={search.more}
+              onMore={search.loadMore}
+              options={options}
+              active={active}
+              onPick={pick}
+              onHover={setActive}
+            />
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -8,7 +8,9 @@
  * keystroke then lays out and paints a third of the options it would
  * otherwise (the answer on this site has up to 32); the options carry their
  * place in the whole list (aria-posinset, aria-setsize) and the status line
- * announces the whole count.
+ * announces the count. An answer may also come without its last pages
+ * (`more`): they are asked for (`onMore`) at the same moments, and until
+ * they are there the size of the whole list is unknown (aria-setsize -1).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ExcerptPart, SearchGroup, SearchHit } from './engine.ts';
@@ -70,7 +72,12 @@ const Option = memo(function Option({ id, index, count, hit, selected, onPick, o
 /** Props: the groups, their options in order (see optionsOf) and the active option. */
 export interface SearchResultsProps {
   id: string;
+  /** The query the groups answer: a new one starts short again. */
+  answered: string;
   groups: SearchGroup[];
+  /** True when the answer has pages after `groups`, which `onMore` asks for. */
+  more?: boolean;
+  onMore?: () => void;
   options: SearchOption[];
   active: number;
   onPick: (hit: SearchHit) => void;
@@ -104,14 +111,23 @@ function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, o
 }
 
 /** Memoized: typing re-renders the box, and the list only when its answer or active option changes. */
-export const SearchResults = memo(function SearchResults({ id, groups, options, active, onPick, onHover }: SearchResultsProps) {
+export const SearchResults = memo(function SearchResults({ id, answered, groups, more = false, onMore, options, active, onPick, onHover }: SearchResultsProps) {
   // The answer whose every group is rendered (the reader scrolled or moved to its end); a new answer starts short.
-  const [whole, setWhole] = useState<ReadonlyArray<SearchGroup> | null>(null);
+  const [whole, setWhole] = useState<string | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const canWait = typeof IntersectionObserver === 'function';
-  const shown = !canWait || whole === groups ? groups.length : groupsHolding(groups, Math.max(FIRST_OPTIONS, active + 1));
-  const rest = shown < groups.length;
-  useNear(sentinel, rest, () => setWhole(groups));
+  const shown = !canWait || whole === answered ? groups.length : groupsHolding(groups, Math.max(FIRST_OPTIONS, active + 1));
+  const rest = shown < groups.length || more;
+  useNear(sentinel, canWait && rest, () => {
+    setWhole(answered);
+    if (more) onMore?.();
+  });
+  // The keyboard in the last page's options, or a browser that cannot tell when the list is scrolled: the rest now.
+  const last = groups.at(-1)?.hits.length ?? 0;
+  useEffect(() => {
+    if (more && (!canWait || active >= options.length - last)) onMore?.();
+  }, [more, canWait, active, options.length, last, onMore]);
+  const setSize = more ? -1 : options.length;
   let index = 0;
   return (
     <div role="listbox" id={id} aria-label="Search results" className="py-1">
@@ -123,7 +139,7 @@ export const SearchResults = memo(function SearchResults({ id, groups, options, 
           {g.hits.map((hit) => {
             const i = index++;
             // Keyed by address (unique within a page's group), so an option that moves keeps its element.
-            return <Option key={hit.url} id={options[i]!.id} index={i} count={options.length} hit={hit} selected={i === active} onPick={onPick} onHover={onHover} />;
+            return <Option key={hit.url} id={options[i]!.id} index={i} count={setSize} hit={hit} selected={i === active} onPick={onPick} onHover={onHover} />;
           })}
         </div>
       ))}

@@ -24,6 +24,13 @@ export interface SearchGroup {
   hits: SearchHit[];
 }
 
+/** The first groups of an answer (see SearchEngine.first). */
+export interface SearchPart {
+  groups: SearchGroup[];
+  /** False when the answer has more pages after these. */
+  complete: boolean;
+}
+
 /** A search backend: the local index or Algolia DocSearch. */
 export interface SearchEngine {
   /** Answers `query`; rejects with an AbortError once `signal` aborts. */
@@ -34,6 +41,16 @@ export interface SearchEngine {
    * shown in the frame it was typed in.
    */
   searchNow?(query: string): SearchGroup[] | undefined;
+  /**
+   * The first pages of the answer to `query`: at least the first `pages`
+   * pages' groups, in the answer's order, and `complete` false when pages
+   * further down were left out (each page's text is a file of its own: a box
+   * that shows the first screen asks for that, and for the rest only when the
+   * reader scrolls to it). Without this method, `search` is the whole answer.
+   */
+  first?(query: string, pages: number, signal?: AbortSignal): Promise<SearchPart>;
+  /** `first`, from loaded files only (undefined when one is missing), like `searchNow`. */
+  firstNow?(query: string, pages: number): SearchPart | undefined;
   /**
    * A corrected query for `query` once it has been answered ("Did you mean"),
    * when some of its words matched only after correcting a typo.

@@ -10,7 +10,10 @@
  * correction). Pages are ranked by their words' BM25 weights (ranking.ts); a
  * page whose title is the whole query comes first. Excerpts come from the
  * page fragments, which hold only the opening of each section
- * (result-groups.ts). Every file read is checked, and every request has a
+ * (result-groups.ts); `first` loads them for the first pages of an answer
+ * only (and for a page whose title may be the query: the entry file says how
+ * many words each title has), the box asks for the rest when the reader
+ * scrolls to them. Every file read is checked, and every request has a
  * timeout (index-files.ts).
  *
  * This module decides what to load and when: each file once, a failed one
@@ -20,7 +23,7 @@
  * loads what the likeliest next letters will need.
  */
 import { Lru } from './lru.ts';
-import { MAX_GROUPS, type SearchEngine, type SearchGroup } from './engine.ts';
+import { MAX_GROUPS, type SearchEngine, type SearchPart } from './engine.ts';
 import { indexFiles, SearchFetchError, type IndexFetchOptions } from './index-files.ts';
 import { markWords, slotsOf, titleIsQuery, type Slot } from './query-slots.ts';
 import { addPostings, altHits, FUZZY_FACTOR, likelyNext, rank, scoresOf, SYNONYM_FACTOR, type WordHits } from './ranking.ts';
@@ -28,6 +31,7 @@ import { ResultGroups } from './result-groups.ts';
 import {
   editDistance,
   fragmentUrl,
+  IN_TITLE,
   SEARCH_BASE,
   SearchFragment,
   SearchMeta,
@@ -60,6 +64,15 @@ const PREFETCH_LETTERS = 2;
 const SCORES_KEPT = 32;
 /** Recent queries whose "Did you mean" suggestion is kept. */
 const SUGGESTIONS_KEPT = 64;
+
+/** A query's word hits from loaded files (see evaluate). */
+interface Evaluated {
+  perSlot: WordHits[];
+  weights: number[];
+  /** Per slot, the pages with its words as typed in their title. */
+  titled: Array<Set<number>>;
+  corrections: Map<string, string[]>;
+}
 
 /** A load in progress or done; `value` is there once it has arrived. */
 interface Entry<V> {
@@ -245,9 +258,10 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   };
 
   /** Everything a query needs from loaded files, or undefined when something is missing. */
-  const evaluate = (slots: ReadonlyArray<Slot>): { perSlot: WordHits[]; weights: number[]; corrections: Map<string, string[]> } | undefined => {
+  const evaluate = (slots: ReadonlyArray<Slot>): Evaluated | undefined => {
     const perSlot: WordHits[] = [];
     const weights: number[] = [];
+    const titled: Array<Set<number>> = [];
     const corrections = new Map<string, string[]>();
     for (const slot of slots) {
       const merged: WordHits = new Map();
@@ -263,6 +277,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
           per.push(r.hits);
         }
         const hits = altHits(per);
+        if (a === 0) titled.push(titledBy(alt));
         const factor = a === 0 ? 1 : SYNONYM_FACTOR;
         for (const [doc, h] of hits) {
           const s = h.s * factor;
@@ -274,7 +289,24 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
       perSlot.push(merged);
       weights.push(weight);
     }
-    return { perSlot, weights, corrections };
+    return { perSlot, weights, titled, corrections };
+  };
+
+  /**
+   * The pages with every one of `ws`, as typed (stems compared, neither a
+   * completion nor a correction), in their title: the only pages whose title
+   * can be the whole query.
+   */
+  const titledBy = (ws: ReadonlyArray<string>): Set<number> => {
+    let out: Set<number> | undefined;
+    for (const w of ws) {
+      const step = locate(w);
+      const p = 'shard' in step ? (step.shard.terms.get(termOf(w)) ?? step.shard.terms.get(w)) : undefined;
+      const docs = new Set<number>();
+      if (p) for (let i = 0; i < p.docs.length; i++) if (p.flags[i]! & IN_TITLE && (!out || out.has(p.docs[i]!))) docs.add(p.docs[i]!);
+      out = docs;
+    }
+    return out ?? new Set();
   };
 
   /** A word's weight in the query: the idf of its exact term (common words weigh little), 1 when unknown. */
@@ -289,23 +321,38 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     await Promise.all(slots.flatMap((slot) => slot.alts.flatMap((alt, a) => alt.map((w, i) => loadWord(w, slot.prefix && a === 0 && i === alt.length - 1)))));
   };
 
-  /** The page groups, best first, once the texts of the ranked pages are there; records the query's suggestion. */
+  /**
+   * The ranked pages whose texts an answer needs: the first `pages`, and any
+   * page with every word of the query in its title and as many words in its
+   * title as the query has (the rule that puts a page whose title is the
+   * whole query first reads its title). Texts already loaded come with the
+   * answer too, at no cost.
+   */
+  const needed = (ranked: ReadonlyArray<{ doc: number }>, slots: ReadonlyArray<Slot>, e: Evaluated, pages: number): boolean[] => {
+    const n = slots.reduce((sum, s) => sum + s.alts[0]!.length, 0);
+    const titleFits = (doc: number) => meta.tl === undefined || parseInt(meta.tl.charAt(doc) || 'z', 36) === Math.min(n, 35);
+    return ranked.map(({ doc }, i) => i < pages || (e.titled.every((t) => t.has(doc)) && titleFits(doc)));
+  };
+
+  /**
+   * The page groups, best first, as far as the texts go (`texts[i]` is
+   * undefined for a ranked page whose text was not loaded: it and the pages
+   * after it are left out); records the query's suggestion.
+   */
   const finish = (
     query: string,
     slots: ReadonlyArray<Slot>,
     ranked: ReadonlyArray<{ doc: number; score: number }>,
-    texts: ReadonlyArray<SearchFragment>,
+    texts: ReadonlyArray<SearchFragment | undefined>,
     corrections: Map<string, string[]>,
-  ): SearchGroup[] => {
-    const order = ranked.map((r, i) => ({ f: texts[i]!, score: r.score * (titleIsQuery(texts[i]!.t, slots) ? 100 : 1), i }));
+  ): SearchPart => {
+    const order = ranked.map((r, i) => ({ f: texts[i], score: r.score * (texts[i] && titleIsQuery(texts[i].t, slots) ? 100 : 1), i }));
     order.sort((a, b) => b.score - a.score || a.i - b.i);
+    const missing = order.findIndex((o) => o.f === undefined);
+    const shown = (missing < 0 ? order : order.slice(0, missing)).map((o) => o.f!);
     const marks = markWords(slots, corrections);
-    remember(
-      query,
-      corrections,
-      order.map((o) => o.f),
-    );
-    return order.map((o) => groups.groupOf(o.f, marks));
+    remember(query, corrections, shown);
+    return { groups: shown.map((f) => groups.groupOf(f, marks)), complete: missing < 0 };
   };
 
   /**
@@ -343,25 +390,24 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     return true;
   };
 
-  /** The answer from loaded files only; undefined when one is missing. */
-  const answerNow = (query: string): SearchGroup[] | undefined => {
+  const NONE: SearchPart = { groups: [], complete: true };
+
+  /** The first `pages` pages of the answer from loaded files only; undefined when one is missing. */
+  const answerNow = (query: string, pages: number): SearchPart | undefined => {
     const slots = slotsOf(query, meta.syn);
-    if (slots.length === 0) return [];
+    if (slots.length === 0) return NONE;
     const e = evaluate(slots);
     if (!e) return undefined;
     const ranked = rank(e.perSlot, MAX_GROUPS, e.weights);
-    const texts: SearchFragment[] = [];
-    for (const { doc } of ranked) {
-      const f = fragments.get(doc)?.value;
-      if (!f) return undefined;
-      texts.push(f);
-    }
+    const need = needed(ranked, slots, e, pages);
+    const texts = ranked.map(({ doc }) => fragments.get(doc)?.value);
+    if (texts.some((f, i) => !f && need[i])) return undefined;
     return finish(query, slots, ranked, texts, e.corrections);
   };
 
-  const answer = async (query: string, signal?: AbortSignal, tries = 3): Promise<SearchGroup[]> => {
+  const answer = async (query: string, pages: number, signal?: AbortSignal, tries = 3): Promise<SearchPart> => {
     const slots = slotsOf(query, meta.syn);
-    if (slots.length === 0) return [];
+    if (slots.length === 0) return NONE;
     const version = meta.v;
     await loadSlots(slots);
     signal?.throwIfAborted();
@@ -369,14 +415,28 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     if (!e) {
       // Loaded, but dropped again by a new version meanwhile: start over, a few times at most.
       if (tries <= 0) throw new Error('The search index changed while it was read.');
-      return answer(query, signal, tries - 1);
+      return answer(query, pages, signal, tries - 1);
     }
     const ranked = rank(e.perSlot, MAX_GROUPS, e.weights);
-    const texts = await Promise.all(ranked.map((r) => fragmentOf(r.doc)));
+    const need = needed(ranked, slots, e, pages);
+    const texts = await Promise.all(ranked.map((r, i) => (need[i] ? fragmentOf(r.doc) : Promise.resolve(fragments.get(r.doc)?.value))));
     signal?.throwIfAborted();
     // A deploy seen while this query ran: its page numbers belong to the old index.
-    if (version !== meta.v) return answer(query, signal);
+    if (version !== meta.v) return answer(query, pages, signal);
     return finish(query, slots, ranked, texts, e.corrections);
+  };
+
+  /** `answer`, asked again once with the new index when a file of the old one is gone (a new deploy replaced it). */
+  const answerWithNewVersion = async (query: string, pages: number, signal?: AbortSignal): Promise<SearchPart> => {
+    signal?.throwIfAborted();
+    generation++;
+    const version = meta.v;
+    try {
+      return await answer(query, pages, signal);
+    } catch (e) {
+      if (e instanceof SearchFetchError && e.status === 404 && (meta.v !== version || (await newVersion()))) return answer(query, pages, signal);
+      throw e;
+    }
   };
 
   /**
@@ -413,20 +473,18 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
 
   return {
     async search(query, signal) {
-      signal?.throwIfAborted();
-      generation++;
-      const version = meta.v;
-      try {
-        return await answer(query, signal);
-      } catch (e) {
-        // A file of the index gone: a new deploy replaced it. Ask once more with the new index.
-        if (e instanceof SearchFetchError && e.status === 404 && (meta.v !== version || (await newVersion()))) return answer(query, signal);
-        throw e;
-      }
+      return (await answerWithNewVersion(query, Infinity, signal)).groups;
     },
     searchNow(query) {
       generation++;
-      return answerNow(query);
+      return answerNow(query, Infinity)?.groups;
+    },
+    first(query, pages, signal) {
+      return answerWithNewVersion(query, pages, signal);
+    },
+    firstNow(query, pages) {
+      generation++;
+      return answerNow(query, pages);
     },
     suggest(query) {
       return suggestions.get(query);

@@ -1,12 +1,14 @@
 /**
  * Search state for the box: the engine is loaded on the first `warm()` (the
  * box's first focus), every new query aborts the one before, and only the
- * newest query's answer is ever shown. A query the engine can answer from
- * what it holds is shown in the same render as the keystroke; once an answer
- * is on screen, the engine may load ahead for the next letters.
+ * newest query's answer is ever shown. An answer comes with its first pages
+ * (FIRST_PAGES), the rest when the list asks for them (`loadMore`). A query
+ * the engine can answer from what it holds is shown in the same render as the
+ * keystroke; once an answer is on screen, the engine may load ahead for the
+ * next letters.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SearchEngine, SearchGroup } from './engine.ts';
+import type { SearchEngine, SearchGroup, SearchPart } from './engine.ts';
 import { keepEqual } from './options.ts';
 import { importOrCheckDeploy } from '../data/deploy.ts';
 import { afterPaint } from '../lib/after-paint.ts';
@@ -21,13 +23,34 @@ export interface SearchState {
   groups: SearchGroup[];
   /** The query `groups` answer. */
   answered: string;
+  /** True when the answer has pages after `groups`, left for when the reader scrolls to them (`loadMore`). */
+  more: boolean;
   /** "Did you mean": the answered query with its typos corrected, when its words matched only that way. */
   suggestion?: string | undefined;
   /** Why the last query failed, when the engine says (a damaged index file). */
   error?: string | undefined;
 }
 
-const IDLE: SearchState = { status: 'idle', groups: [], answered: '' };
+const IDLE: SearchState = { status: 'idle', groups: [], answered: '', more: false };
+
+/**
+ * Pages whose texts come with an answer: their groups fill about the popup's
+ * first screen (SearchResults' FIRST_OPTIONS). Each page's text is a request
+ * of its own; the others are loaded when the reader scrolls to them.
+ */
+export const FIRST_PAGES = 4;
+
+/** The first pages of the answer, from an engine that can give them, else the whole answer. */
+const firstOf = (e: SearchEngine, q: string, signal: AbortSignal): Promise<SearchPart> =>
+  e.first ? e.first(q, FIRST_PAGES, signal) : e.search(q, signal).then((groups) => ({ groups, complete: true }));
+const firstNowOf = (e: SearchEngine, q: string): SearchPart | undefined => {
+  if (e.firstNow) return e.firstNow(q, FIRST_PAGES);
+  const groups = e.searchNow?.(q);
+  return groups && { groups, complete: true };
+};
+
+/** What the box says of a failed query: the engine's own words for a damaged or late index file. */
+const errorText = (err: unknown): string | undefined => (err instanceof Error && (err.name === 'SearchIndexError' || err.name === 'SearchTimeoutError') ? err.message : undefined);
 
 /** How long an answer waits for a frame before it runs anyway (a hidden tab draws none). */
 const NO_FRAME_MS = 100;
@@ -64,33 +87,49 @@ export function useSearch(indexName: string) {
       const ctl = new AbortController();
       pending.current = ctl;
       const now = loaded.current;
-      let ready: SearchGroup[] | undefined;
+      let ready: SearchPart | undefined;
       try {
-        ready = now?.searchNow?.(q);
+        ready = now ? firstNowOf(now, q) : undefined;
       } catch {
         // asked again below, the slow way, which reports a failure
       }
-      const show = (e: SearchEngine, groups: SearchGroup[]) => {
+      const show = (e: SearchEngine, part: SearchPart) => {
         // Hits equal to the shown ones keep their objects, so only what changed is rendered again.
         const suggestion = e.suggest?.(q);
-        setState((s) => ({ status: 'done', groups: keepEqual(s.groups, groups), answered: q, suggestion }));
+        setState((s) => ({ status: 'done', groups: keepEqual(s.groups, part.groups), answered: q, more: !part.complete, suggestion }));
         // Loading ahead waits for the answer to be on screen, and stops at the next keystroke.
         if (e.prefetch) afterPaint(() => void (!ctl.signal.aborted && e.prefetch!(q)), NO_FRAME_MS);
       };
       if (now && ready) return show(now, ready);
       setState((s) => ({ ...s, status: 'loading' }));
       warm()
-        .then(async (e) => ({ e, groups: await e.search(q, ctl.signal) }))
+        .then(async (e) => ({ e, part: await firstOf(e, q, ctl.signal) }))
         .then(
-          ({ e, groups }) => !ctl.signal.aborted && show(e, groups),
-          (err: unknown) =>
-            !ctl.signal.aborted &&
-            setState({ status: 'error', groups: [], answered: q, error: err instanceof Error && (err.name === 'SearchIndexError' || err.name === 'SearchTimeoutError') ? err.message : undefined }),
+          ({ e, part }) => !ctl.signal.aborted && show(e, part),
+          (err: unknown) => !ctl.signal.aborted && setState({ status: 'error', groups: [], answered: q, more: false, error: errorText(err) }),
         );
     },
     [warm],
   );
 
+  /** The rest of the answer on screen, once: its pages after the first (the reader scrolled to them). */
+  const asked = useRef<string | null>(null);
+  const { answered, more } = state;
+  const loadMore = useCallback(() => {
+    const e = loaded.current;
+    const ctl = pending.current;
+    if (!more || !e || !ctl || asked.current === answered) return;
+    asked.current = answered;
+    e.search(answered, ctl.signal).then(
+      (groups) => !ctl.signal.aborted && setState((s) => (s.answered === answered ? { ...s, groups: keepEqual(s.groups, groups), more: false } : s)),
+      (err: unknown) => !ctl.signal.aborted && setState((s) => (s.answered === answered ? { ...s, status: 'error', error: errorText(err) } : s)),
+    );
+  }, [answered, more]);
+  // A new answer may be asked for more again.
+  useEffect(() => {
+    asked.current = null;
+  }, [answered]);
+
   useEffect(() => () => pending.current?.abort(), []);
-  return { query, setQuery, warm, ...state };
+  return { query, setQuery, warm, loadMore, ...state };
 }

@@ -122,6 +122,13 @@ export const SearchMeta = z.object({
   syn: z.array(z.array(z.array(z.string()))),
   /** Length of the prefix that names a full shard (shardPrefixFor); SHARD_PREFIX when absent. */
   sp: z.optional(z.number().check(z.int(), z.positive())),
+  /**
+   * Per page (by its number), the number of words in its title as a base-36
+   * digit (35 for 35 and more; "0" for a page removed): which pages' titles can be a query
+   * of so many words, without loading their texts. Absent in an index built
+   * before it (every page then counts as a candidate).
+   */
+  tl: z.optional(z.string()),
   /** True when the term lists are one per length (`w/<n>.bin`, wholeTermListsFor), not per length and end character. */
   wa: z.optional(z.boolean()),
 });
@@ -253,6 +260,11 @@ export function endKeys(list: string, n: number): string[] {
 /** Writes the keys of the term lists of `n`-character terms as endKeys reads them. */
 export function writeEndKeys(keys: ReadonlyArray<string>, n: number): string {
   return keys.join(n >= TWO_CHARACTER_ENDS ? ' ' : '');
+}
+
+/** The `tl` digit of a title: its number of words (as titleIsQuery counts them), in base 36, at most 35. */
+export function titleLengthDigit(title: string): string {
+  return Math.min(words(title).length, 35).toString(36);
 }
 
 /** Path, under the version folder, of the term list of `n`-character terms with `c` at `end`. */

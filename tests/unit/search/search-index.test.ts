@@ -29,6 +29,7 @@ import fc from 'fast-check';
 import { createLocalEngine, likelyNext, markMatches, rank } from '../../../src/search/local-engine.ts';
 import { ResultGroups } from '../../../src/search/result-groups.ts';
 import { clipExcerpt } from '../../../src/search/excerpt.ts';
+import { MAX_GROUPS } from '../../../src/search/engine.ts';
 import { startServer } from '../../../scripts/serve.mjs';
 
 /** The three-character layout, which most tests here describe (a site this small would get two characters: shardPrefixFor). */
@@ -97,6 +98,8 @@ describe('writeSearchIndex', () => {
       wl: expect.objectContaining({ 7: expect.stringContaining('or') as unknown }) as unknown,
       syn: [],
       sp: 3,
+      // The words of each page's title: "IVR testing", "December release", "Webchat".
+      tl: '221',
     });
     expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
     const dir = path.join(out, 'search', r.version);
@@ -586,6 +589,51 @@ describe('a word on every page', () => {
       globalThis.fetch = realFetch;
       await server.close();
     }
+  });
+});
+
+describe('the first pages of an answer', () => {
+  it('loads the texts of the first pages only, the title that is the whole query too, and the rest when asked', async () => {
+    // Eight pages with "widget" in the title and the text, the best weighted first. Page 7 ranks last by weight, but its title is the query.
+    const all: SearchPage[] = Array.from({ length: MAX_GROUPS }, (_, i) => ({
+      path: `/p/${i}.html`,
+      title: i === 7 ? 'Widget' : i === 6 ? 'Widget gallery' : `Widget tool ${i}`,
+      sections: [{ slug: '', title: '', text: `${'widget '.repeat(10 - i)}${'filler '.repeat(20)}` }],
+    }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-first-'));
+    writeSearchIndex(out, all, undefined, THREE);
+    const asked: string[] = [];
+    const e = await diskEngine(out, asked);
+    const texts = () => asked.filter((u) => u.includes('/d/')).map((u) => u.split('/').pop());
+    expect(e.firstNow!('widget', 3)).toBeUndefined();
+    const part = await e.first!('widget', 3);
+    // The title that is the whole query first, then the three best; "Widget gallery" has the word in its title, not as many words.
+    expect(part.groups.map((g) => g.path)).toEqual(['/p/7.html', '/p/0.html', '/p/1.html', '/p/2.html']);
+    expect(part.complete).toBe(false);
+    expect(texts().sort()).toEqual(['0.json', '1.json', '2.json', '7.json']);
+    // From loaded files at once, the same; the whole answer loads the rest, each text once.
+    expect(e.firstNow!('widget', 3)).toEqual(part);
+    const whole = await e.search('widget');
+    expect(whole.map((g) => g.path)).toEqual(['/p/7.html', ...Array.from({ length: 7 }, (_, i) => `/p/${i}.html`)]);
+    expect(whole.slice(0, 4)).toEqual(part.groups);
+    expect(texts()).toHaveLength(8);
+    expect(new Set(texts()).size).toBe(8);
+    // Once loaded, the texts come with a first-pages answer too: nothing is left out.
+    expect(e.firstNow!('widget', 3)).toEqual({ groups: whole, complete: true });
+  });
+
+  it('treats every ranked page as a candidate for the title rule with an entry file that has no title lengths', async () => {
+    const all: SearchPage[] = Array.from({ length: 6 }, (_, i) => ({ path: `/p/${i}.html`, title: `Widget ${i}`, sections: [{ slug: '', title: '', text: 'widget '.repeat(6 - i) }] }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-first-old-'));
+    writeSearchIndex(out, all, undefined, THREE);
+    const file = path.join(out, 'search', 'index.json');
+    const { tl: _tl, ...old } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify(old));
+    const asked: string[] = [];
+    const e = await diskEngine(out, asked);
+    const part = await e.first!('widget', 2);
+    expect(part.complete).toBe(true);
+    expect(asked.filter((u) => u.includes('/d/'))).toHaveLength(6);
   });
 });
 
