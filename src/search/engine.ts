@@ -42,15 +42,16 @@ export interface SearchEngine {
    */
   searchNow?(query: string): SearchGroup[] | undefined;
   /**
-   * The first pages of the answer to `query`: at least the first `pages`
-   * pages' groups, in the answer's order, and `complete` false when pages
-   * further down were left out (each page's text is a file of its own: a box
-   * that shows the first screen asks for that, and for the rest only when the
-   * reader scrolls to it). Without this method, `search` is the whole answer.
+   * The first pages of the answer to `query`: the groups of the first pages,
+   * in the answer's order, enough to likely hold `options` options (at least
+   * one page), and `complete` false when pages further down were left out
+   * (each page's text is a file of its own: a box that shows the first screen
+   * asks for that, and for the rest only when the reader scrolls to it).
+   * Without this method, `search` is the whole answer.
    */
-  first?(query: string, pages: number, signal?: AbortSignal): Promise<SearchPart>;
+  first?(query: string, options: number, signal?: AbortSignal): Promise<SearchPart>;
   /** `first`, from loaded files only (undefined when one is missing), like `searchNow`. */
-  firstNow?(query: string, pages: number): SearchPart | undefined;
+  firstNow?(query: string, options: number): SearchPart | undefined;
   /**
    * A corrected query for `query` once it has been answered ("Did you mean"),
    * when some of its words matched only after correcting a typo.

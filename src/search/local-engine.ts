@@ -11,7 +11,7 @@
  * page whose title is the whole query comes first. Excerpts come from the
  * page fragments, which hold only the opening of each section
  * (result-groups.ts); `first` loads them for the first pages of an answer
- * only (and for a page whose title may be the query: the entry file says how
+ * only, as many as a screen of options likely needs (and for a page whose title may be the query: the entry file says how
  * many words each title has), the box asks for the rest when the reader
  * scrolls to them. Every file read is checked, and every request has a
  * timeout (index-files.ts).
@@ -23,7 +23,7 @@
  * loads what the likeliest next letters will need.
  */
 import { Lru } from './lru.ts';
-import { MAX_GROUPS, type SearchEngine, type SearchPart } from './engine.ts';
+import { MAX_GROUPS, MAX_HITS_PER_GROUP, type SearchEngine, type SearchPart } from './engine.ts';
 import { indexFiles, SearchFetchError, type IndexFetchOptions } from './index-files.ts';
 import { markWords, slotsOf, titleIsQuery, type Slot } from './query-slots.ts';
 import { addPostings, altHits, FUZZY_FACTOR, likelyNext, rank, scoresOf, SYNONYM_FACTOR, type WordHits } from './ranking.ts';
@@ -35,6 +35,7 @@ import {
   SEARCH_BASE,
   SearchFragment,
   SearchMeta,
+  SECTION_MASK,
   SHARD_PREFIX,
   shardFor,
   shardUrl,
@@ -322,16 +323,32 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   };
 
   /**
-   * The ranked pages whose texts an answer needs: the first `pages`, and any
-   * page with every word of the query in its title and as many words in its
-   * title as the query has (the rule that puts a page whose title is the
-   * whole query first reads its title). Texts already loaded come with the
-   * answer too, at no cost.
+   * The ranked pages whose texts an answer needs: the first ones, until
+   * their groups are likely to hold `options` options (each page's sections
+   * with a query word, from the section bits of its postings, at most
+   * MAX_HITS_PER_GROUP and at least one), and any page with every word of
+   * the query in its title and as many words in its title as the query has
+   * (the rule that puts a page whose title is the whole query first reads its
+   * title). Texts already loaded come with the answer too, at no cost.
    */
-  const needed = (ranked: ReadonlyArray<{ doc: number }>, slots: ReadonlyArray<Slot>, e: Evaluated, pages: number): boolean[] => {
+  const needed = (ranked: ReadonlyArray<{ doc: number }>, slots: ReadonlyArray<Slot>, e: Evaluated, options: number): boolean[] => {
     const n = slots.reduce((sum, s) => sum + s.alts[0]!.length, 0);
     const titleFits = (doc: number) => meta.tl === undefined || parseInt(meta.tl.charAt(doc) || 'z', 36) === Math.min(n, 35);
-    return ranked.map(({ doc }, i) => i < pages || (e.titled.every((t) => t.has(doc)) && titleFits(doc)));
+    let expected = 0;
+    return ranked.map(({ doc }) => {
+      const early = expected < options;
+      if (early) expected += likelyHits(doc, e);
+      return early || (e.titled.every((t) => t.has(doc)) && titleFits(doc));
+    });
+  };
+
+  /** How many options a page's group will likely have: its sections with a query word (section bits: sections past six share them). */
+  const likelyHits = (doc: number, e: Evaluated): number => {
+    let bits = 0;
+    for (const hits of e.perSlot) bits |= (hits.get(doc)?.flags ?? 0) & SECTION_MASK;
+    let sections = 0;
+    for (; bits; bits &= bits - 1) sections++;
+    return Math.min(MAX_HITS_PER_GROUP, Math.max(1, sections));
   };
 
   /**
@@ -392,20 +409,20 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
 
   const NONE: SearchPart = { groups: [], complete: true };
 
-  /** The first `pages` pages of the answer from loaded files only; undefined when one is missing. */
-  const answerNow = (query: string, pages: number): SearchPart | undefined => {
+  /** The first pages of the answer (see `needed`) from loaded files only; undefined when one is missing. */
+  const answerNow = (query: string, options: number): SearchPart | undefined => {
     const slots = slotsOf(query, meta.syn);
     if (slots.length === 0) return NONE;
     const e = evaluate(slots);
     if (!e) return undefined;
     const ranked = rank(e.perSlot, MAX_GROUPS, e.weights);
-    const need = needed(ranked, slots, e, pages);
+    const need = needed(ranked, slots, e, options);
     const texts = ranked.map(({ doc }) => fragments.get(doc)?.value);
     if (texts.some((f, i) => !f && need[i])) return undefined;
     return finish(query, slots, ranked, texts, e.corrections);
   };
 
-  const answer = async (query: string, pages: number, signal?: AbortSignal, tries = 3): Promise<SearchPart> => {
+  const answer = async (query: string, options: number, signal?: AbortSignal, tries = 3): Promise<SearchPart> => {
     const slots = slotsOf(query, meta.syn);
     if (slots.length === 0) return NONE;
     const version = meta.v;
@@ -415,26 +432,26 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     if (!e) {
       // Loaded, but dropped again by a new version meanwhile: start over, a few times at most.
       if (tries <= 0) throw new Error('The search index changed while it was read.');
-      return answer(query, pages, signal, tries - 1);
+      return answer(query, options, signal, tries - 1);
     }
     const ranked = rank(e.perSlot, MAX_GROUPS, e.weights);
-    const need = needed(ranked, slots, e, pages);
+    const need = needed(ranked, slots, e, options);
     const texts = await Promise.all(ranked.map((r, i) => (need[i] ? fragmentOf(r.doc) : Promise.resolve(fragments.get(r.doc)?.value))));
     signal?.throwIfAborted();
     // A deploy seen while this query ran: its page numbers belong to the old index.
-    if (version !== meta.v) return answer(query, pages, signal);
+    if (version !== meta.v) return answer(query, options, signal);
     return finish(query, slots, ranked, texts, e.corrections);
   };
 
   /** `answer`, asked again once with the new index when a file of the old one is gone (a new deploy replaced it). */
-  const answerWithNewVersion = async (query: string, pages: number, signal?: AbortSignal): Promise<SearchPart> => {
+  const answerWithNewVersion = async (query: string, options: number, signal?: AbortSignal): Promise<SearchPart> => {
     signal?.throwIfAborted();
     generation++;
     const version = meta.v;
     try {
-      return await answer(query, pages, signal);
+      return await answer(query, options, signal);
     } catch (e) {
-      if (e instanceof SearchFetchError && e.status === 404 && (meta.v !== version || (await newVersion()))) return answer(query, pages, signal);
+      if (e instanceof SearchFetchError && e.status === 404 && (meta.v !== version || (await newVersion()))) return answer(query, options, signal);
       throw e;
     }
   };
@@ -479,12 +496,12 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
       generation++;
       return answerNow(query, Infinity)?.groups;
     },
-    first(query, pages, signal) {
-      return answerWithNewVersion(query, pages, signal);
+    first(query, options, signal) {
+      return answerWithNewVersion(query, options, signal);
     },
-    firstNow(query, pages) {
+    firstNow(query, options) {
       generation++;
-      return answerNow(query, pages);
+      return answerNow(query, options);
     },
     suggest(query) {
       return suggestions.get(query);

@@ -2,7 +2,7 @@
  * Search state for the box: the engine is loaded on the first `warm()` (the
  * box's first focus), every new query aborts the one before, and only the
  * newest query's answer is ever shown. An answer comes with its first pages
- * (FIRST_PAGES), the rest when the list asks for them (`loadMore`). A query
+ * (about a screen of options), the rest when the list asks for them (`loadMore`). A query
  * the engine can answer from what it holds is shown in the same render as the
  * keystroke; once an answer is on screen, the engine may load ahead for the
  * next letters.
@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup, SearchPart } from './engine.ts';
 import { keepEqual } from './options.ts';
+import { FIRST_OPTIONS } from './SearchResults.tsx';
 import { importOrCheckDeploy } from '../data/deploy.ts';
 import { afterPaint } from '../lib/after-paint.ts';
 
@@ -34,17 +35,15 @@ export interface SearchState {
 const IDLE: SearchState = { status: 'idle', groups: [], answered: '', more: false };
 
 /**
- * Pages whose texts come with an answer: their groups fill about the popup's
- * first screen (SearchResults' FIRST_OPTIONS). Each page's text is a request
- * of its own; the others are loaded when the reader scrolls to them.
+ * The first pages of the answer, from an engine that can give them, else the
+ * whole answer: the pages whose options fill about the popup's first screen
+ * (FIRST_OPTIONS). Each page's text is a request of its own; the others are
+ * loaded when the reader scrolls to them.
  */
-export const FIRST_PAGES = 4;
-
-/** The first pages of the answer, from an engine that can give them, else the whole answer. */
 const firstOf = (e: SearchEngine, q: string, signal: AbortSignal): Promise<SearchPart> =>
-  e.first ? e.first(q, FIRST_PAGES, signal) : e.search(q, signal).then((groups) => ({ groups, complete: true }));
+  e.first ? e.first(q, FIRST_OPTIONS, signal) : e.search(q, signal).then((groups) => ({ groups, complete: true }));
 const firstNowOf = (e: SearchEngine, q: string): SearchPart | undefined => {
-  if (e.firstNow) return e.firstNow(q, FIRST_PAGES);
+  if (e.firstNow) return e.firstNow(q, FIRST_OPTIONS);
   const groups = e.searchNow?.(q);
   return groups && { groups, complete: true };
 };
