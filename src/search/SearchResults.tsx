@@ -115,6 +115,12 @@ export const SearchResults = memo(function SearchResults({ id, answered, groups,
   // The answer whose every group is rendered (the reader scrolled or moved to its end); a new answer starts short.
   const [whole, setWhole] = useState<string | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // A new answer is read from its top: the popup does not stay scrolled down where the last one was.
+  useLayoutEffect(() => {
+    const popup = list.current?.closest<HTMLElement>('[data-search-popup]');
+    if (popup) popup.scrollTop = 0;
+  }, [answered]);
   const canWait = typeof IntersectionObserver === 'function';
   const shown = !canWait || whole === answered ? groups.length : groupsHolding(groups, Math.max(FIRST_OPTIONS, active + 1));
   const rest = shown < groups.length || more;
@@ -130,7 +136,7 @@ export const SearchResults = memo(function SearchResults({ id, answered, groups,
   const setSize = more ? -1 : options.length;
   let index = 0;
   return (
-    <div role="listbox" id={id} aria-label="Search results" className="py-1">
+    <div ref={list} role="listbox" id={id} aria-label="Search results" className="py-1">
       {groups.slice(0, shown).map((g) => (
         <div role="group" aria-label={g.title} key={g.path} className="px-2 pb-2">
           <div aria-hidden="true" className="px-2 pt-2 pb-1 text-xs font-bold tracking-wide text-teal-800 uppercase dark:text-teal-300">

@@ -416,10 +416,29 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     const e = evaluate(slots);
     if (!e) return undefined;
     const ranked = rank(e.perSlot, MAX_GROUPS, e.weights);
-    const need = needed(ranked, slots, e, options);
-    const texts = ranked.map(({ doc }) => fragments.get(doc)?.value);
-    if (texts.some((f, i) => !f && need[i])) return undefined;
-    return finish(query, slots, ranked, texts, e.corrections);
+    let need = needed(ranked, slots, e, options);
+    for (;;) {
+      const texts = ranked.map(({ doc }) => fragments.get(doc)?.value);
+      if (texts.some((f, i) => !f && need[i])) return undefined;
+      const part = finish(query, slots, ranked, texts, e.corrections);
+      const more = short(part, ranked, texts, options);
+      if (!more) return part;
+      need = more;
+    }
+  };
+
+  /**
+   * When the pages of `part` hold fewer than `options` options and more
+   * pages are ranked, the pages to load next: as many of the following ones
+   * as options are missing (one each, at least); undefined otherwise. An
+   * answer whose first pages hold fewer options than estimated is completed
+   * before it is shown, so the box draws it once.
+   */
+  const short = (part: SearchPart, ranked: ReadonlyArray<unknown>, texts: ReadonlyArray<SearchFragment | undefined>, options: number): boolean[] | undefined => {
+    const count = part.groups.reduce((sum, g) => sum + g.hits.length, 0);
+    if (part.complete || count >= options) return undefined;
+    let missing = options - count;
+    return ranked.map((_, i) => texts[i] !== undefined || missing-- > 0);
   };
 
   const answer = async (query: string, options: number, signal?: AbortSignal, tries = 3): Promise<SearchPart> => {
@@ -435,12 +454,17 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
       return answer(query, options, signal, tries - 1);
     }
     const ranked = rank(e.perSlot, MAX_GROUPS, e.weights);
-    const need = needed(ranked, slots, e, options);
-    const texts = await Promise.all(ranked.map((r, i) => (need[i] ? fragmentOf(r.doc) : Promise.resolve(fragments.get(r.doc)?.value))));
-    signal?.throwIfAborted();
-    // A deploy seen while this query ran: its page numbers belong to the old index.
-    if (version !== meta.v) return answer(query, options, signal);
-    return finish(query, slots, ranked, texts, e.corrections);
+    let need: boolean[] | undefined = needed(ranked, slots, e, options);
+    for (;;) {
+      const wanted = need;
+      const texts = await Promise.all(ranked.map((r, i) => (wanted[i] ? fragmentOf(r.doc) : Promise.resolve(fragments.get(r.doc)?.value))));
+      signal?.throwIfAborted();
+      // A deploy seen while this query ran: its page numbers belong to the old index.
+      if (version !== meta.v) return answer(query, options, signal);
+      const part = finish(query, slots, ranked, texts, e.corrections);
+      need = short(part, ranked, texts, options);
+      if (!need) return part;
+    }
   };
 
   /** `answer`, asked again once with the new index when a file of the old one is gone (a new deploy replaced it). */

@@ -137,6 +137,8 @@ describe('search', () => {
     await box(page).fill('suite');
     await expect.poll(() => popup.getAttribute('aria-busy')).toBe('false');
     await expect.poll(() => status.textContent()).toMatch(/^More than \d+ results$/);
+    // The popup shows the new answer from its top, not scrolled down where the last one was.
+    expect(await popup.evaluate((el) => el.scrollTop)).toBe(0);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => status.textContent()).toMatch(/^\d+ results$/);
     const again = Number((await status.textContent())!.split(' ')[0]);
