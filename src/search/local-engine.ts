@@ -394,6 +394,10 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     suggestions.set(query, suggestion);
   };
 
+  /** `newVersion`, shared by the queries that ask while it runs. */
+  let rechecking: Promise<boolean> | null = null;
+  const recheck = (): Promise<boolean> => (rechecking ??= newVersion().finally(() => (rechecking = null)));
+
   /** True when the entry file now names another version (which is then used from here on). */
   const newVersion = async (): Promise<boolean> => {
     const next = await loadMeta();
@@ -472,12 +476,20 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     signal?.throwIfAborted();
     generation++;
     const version = meta.v;
+    let part: SearchPart;
     try {
-      return await answer(query, options, signal);
+      part = await answer(query, options, signal);
     } catch (e) {
       if (e instanceof SearchFetchError && e.status === 404 && (meta.v !== version || (await newVersion()))) return answer(query, options, signal);
       throw e;
     }
+    // Nothing found may mean words the index in hand does not know yet (a deploy, an edit in the dev
+    // server) while no file of it was missing to tell: the entry file is read again (one reading at a time).
+    if (part.groups.length === 0 && (await recheck())) {
+      signal?.throwIfAborted();
+      return answer(query, options, signal);
+    }
+    return part;
   };
 
   /**

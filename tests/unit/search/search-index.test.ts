@@ -372,7 +372,8 @@ describe('the engine over HTTP', () => {
     requests.length = 0;
     expect(await e.search('qzx')).toEqual([]);
     expect(await e.search('mzz')).toEqual([]);
-    expect(requests.filter((u) => !u.endsWith('t/m.bin'))).toEqual([]);
+    // No shard for a word no indexed word begins with; an answer with nothing in it reads the entry file again (a newer index may know the word).
+    expect(requests.filter((u) => !u.endsWith('t/m.bin'))).toEqual(['/search/index.json', '/search/index.json']);
   });
 
   it('answers at once from the files it holds, and only then', async () => {
@@ -589,6 +590,20 @@ describe('a word on every page', () => {
       globalThis.fetch = realFetch;
       await server.close();
     }
+  });
+});
+
+describe('a word the index in hand does not know', () => {
+  it('is looked for in a newer index once the entry file names one, though no file of the old index was asked for', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'search-newer-'));
+    writeSearchIndex(out, pages, undefined, THREE);
+    const asked: string[] = [];
+    const e = await diskEngine(out, asked);
+    expect(await e.search('xylophone')).toEqual([]);
+    // No word of the old index begins with "x", and no term list can hold a correction: nothing of it was fetched.
+    expect(asked.filter((u) => !u.endsWith('index.json'))).toEqual([]);
+    writeSearchIndex(out, [...pages, { path: '/guides/band/', title: 'Band', sections: [{ slug: '', title: '', text: 'A xylophone solo.' }] }], undefined, THREE);
+    expect((await e.search('xylophone')).map((g) => g.path)).toEqual(['/guides/band/']);
   });
 });
 
