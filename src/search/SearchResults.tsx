@@ -62,7 +62,7 @@ const Option = memo(function Option({ id, index, count, hit, selected, onPick, o
       className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-slate-900 aria-selected:bg-teal-50 aria-selected:ring-1 aria-selected:ring-teal-600 dark:text-slate-100 dark:aria-selected:bg-slate-800"
     >
       <span className="block font-semibold">{hit.title}</span>
-      <span className="line-clamp-2 block text-slate-700 dark:text-slate-300">
+      <span className="line-clamp-2 text-slate-700 dark:text-slate-300">
         <Excerpt parts={hit.excerpt} />
       </span>
     </div>

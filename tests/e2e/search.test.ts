@@ -165,5 +165,14 @@ describe('search', () => {
     expect(popup!.width).toBeGreaterThan(360);
     const navbar = await page.locator('header.navbar').boundingBox();
     expect(popup!.y).toBeGreaterThanOrEqual(navbar!.y + navbar!.height - 1);
+    // Each excerpt is cut to two lines, however long its text.
+    const lines = await page.getByRole('option').evaluateAll((els) =>
+      els.map((el) => {
+        const excerpt = el.querySelector('span:last-child')!;
+        return excerpt.getBoundingClientRect().height / parseFloat(getComputedStyle(excerpt).lineHeight);
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const n of lines) expect(n).toBeLessThanOrEqual(2.05);
   });
 });
