@@ -159,6 +159,15 @@ describe('search', () => {
     await openGuides(page);
     const input = await box(page).boundingBox();
     expect(input!.x + input!.width).toBeLessThanOrEqual(390);
+    // Every control of the navbar is whole on screen, the theme toggle at its end included.
+    const controls = await page.locator('header.navbar').evaluate((nav) =>
+      [...nav.querySelectorAll('a, button, input')].map((el) => ({
+        name: el.getAttribute('aria-label') ?? el.textContent,
+        left: el.getBoundingClientRect().left,
+        right: el.getBoundingClientRect().right,
+      })),
+    );
+    for (const c of controls.filter((c) => c.right > 0)) expect(c.right, `${c.name} ends at ${c.right}`).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await box(page).fill(target().header.title);
     const popup = await page.getByRole('listbox').boundingBox();
