@@ -77,11 +77,15 @@ export function scrollToId(id: string, behavior: ScrollBehavior): boolean {
         });
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
   /** The scroll is over: put the heading back unless the reader moved the page, tell the listeners, hold for a moment. */
-  const reach = () => {
-    if (reached) return;
+  /** Stops waiting for the scroll's end. */
+  const stopWaiting = () => {
     reached = true;
     window.removeEventListener('scrollend', onScrollEnd);
     clearTimeout(fallback);
+  };
+  const reach = () => {
+    if (reached) return;
+    stopWaiting();
     if (!byReader) realign();
     if (target === id) target = null;
     listeners.forEach((fn) => fn(id));
@@ -96,9 +100,7 @@ export function scrollToId(id: string, behavior: ScrollBehavior): boolean {
     READER_INPUT.forEach((type) => window.removeEventListener(type, onInput, true));
     if (endPlacement === end) endPlacement = () => {};
     if (!reached) {
-      reached = true;
-      window.removeEventListener('scrollend', onScrollEnd);
-      clearTimeout(fallback);
+      stopWaiting();
       if (target === id) target = null;
     }
   };

@@ -70,8 +70,6 @@ const SUGGESTIONS_KEPT = 64;
 interface Evaluated {
   perSlot: WordHits[];
   weights: number[];
-  /** Per slot, the pages with its words as typed in their title. */
-  titled: Array<Set<number>>;
   corrections: Map<string, string[]>;
 }
 
@@ -262,7 +260,6 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   const evaluate = (slots: ReadonlyArray<Slot>): Evaluated | undefined => {
     const perSlot: WordHits[] = [];
     const weights: number[] = [];
-    const titled: Array<Set<number>> = [];
     const corrections = new Map<string, string[]>();
     for (const slot of slots) {
       const merged: WordHits = new Map();
@@ -278,7 +275,6 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
           per.push(r.hits);
         }
         const hits = altHits(per);
-        if (a === 0) titled.push(titledBy(alt));
         const factor = a === 0 ? 1 : SYNONYM_FACTOR;
         for (const [doc, h] of hits) {
           const s = h.s * factor;
@@ -290,31 +286,39 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
       perSlot.push(merged);
       weights.push(weight);
     }
-    return { perSlot, weights, titled, corrections };
+    return { perSlot, weights, corrections };
+  };
+
+  /** The postings of a word's own term (its stem, else the word), from loaded files; undefined when there are none. */
+  const exactPostings = (word: string): Postings | undefined => {
+    const step = locate(word);
+    return 'shard' in step ? (step.shard.terms.get(termOf(word)) ?? step.shard.terms.get(word)) : undefined;
   };
 
   /**
-   * The pages with every one of `ws`, as typed (stems compared, neither a
-   * completion nor a correction), in their title: the only pages whose title
-   * can be the whole query.
+   * True when page `doc` has every word of the query, as typed (stems
+   * compared, neither a completion nor a correction), in its title: only
+   * such a page's title can be the whole query. Postings are in page order.
    */
-  const titledBy = (ws: ReadonlyArray<string>): Set<number> => {
-    let out: Set<number> | undefined;
-    for (const w of ws) {
-      const step = locate(w);
-      const p = 'shard' in step ? (step.shard.terms.get(termOf(w)) ?? step.shard.terms.get(w)) : undefined;
-      const docs = new Set<number>();
-      if (p) for (let i = 0; i < p.docs.length; i++) if (p.flags[i]! & IN_TITLE && (!out || out.has(p.docs[i]!))) docs.add(p.docs[i]!);
-      out = docs;
-    }
-    return out ?? new Set();
-  };
+  const allInTitle = (doc: number, slots: ReadonlyArray<Slot>): boolean =>
+    slots.every((slot) =>
+      slot.alts[0]!.every((w) => {
+        const p = exactPostings(w);
+        if (!p) return false;
+        let lo = 0;
+        let hi = p.docs.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (p.docs[mid]! < doc) lo = mid + 1;
+          else hi = mid;
+        }
+        return p.docs[lo] === doc && (p.flags[lo]! & IN_TITLE) !== 0;
+      }),
+    );
 
   /** A word's weight in the query: the idf of its exact term (common words weigh little), 1 when unknown. */
   const idfOf = (word: string): number => {
-    const step = locate(word);
-    if (!('shard' in step)) return 1;
-    const p: Postings | undefined = step.shard.terms.get(termOf(word)) ?? step.shard.terms.get(word);
+    const p = exactPostings(word);
     return p ? p.idf / 1000 : 1;
   };
 
@@ -338,7 +342,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     return ranked.map(({ doc }) => {
       const early = expected < options;
       if (early) expected += likelyHits(doc, e);
-      return early || (e.titled.every((t) => t.has(doc)) && titleFits(doc));
+      return early || (titleFits(doc) && allInTitle(doc, slots));
     });
   };
 

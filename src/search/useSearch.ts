@@ -2,10 +2,10 @@
  * Search state for the box: the engine is loaded on the first `warm()` (the
  * box's first focus), every new query aborts the one before, and only the
  * newest query's answer is ever shown. An answer comes with its first pages
- * (about a screen of options), the rest when the list asks for them (`loadMore`). A query
- * the engine can answer from what it holds is shown in the same render as the
- * keystroke; once an answer is on screen, the engine may load ahead for the
- * next letters.
+ * (about a screen of options), the rest when the list asks for them
+ * (`loadMore`). A query the engine can answer from what it holds is shown in
+ * the same render as the keystroke; once an answer is on screen, the engine
+ * may load ahead for the next letters.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchEngine, SearchGroup, SearchPart } from './engine.ts';
