@@ -40,6 +40,7 @@ import {
   words,
   keyFile,
   MAX_POSTINGS,
+  minPrefixFor,
   MAX_WEIGHT,
   SHARD_PREFIX,
   shardFor,
@@ -48,7 +49,8 @@ import {
   TOP_TERMS,
   type Postings,
   SearchMeta,
-  type SearchFragment,
+  type SearchFragmentFile,
+  headingId,
 } from '../src/shared/search-index.ts';
 
 /** The text of one page, as the compiler splits it (CompileResult.search). */
@@ -92,6 +94,8 @@ export interface SearchIndexData {
   df: Map<string, number>;
   /** Length of the prefix that names a full shard (shardPrefixFor), fixed for the data's lifetime. */
   sp: number;
+  /** From how many letters a word being typed is a prefix (minPrefixFor). */
+  minPrefix: number;
   /** True when the term lists are one per length (wholeTermListsFor), fixed for the data's lifetime. */
   wa: boolean;
   /** Terms by prefix: every prefix shorter than `sp` (top shards), and the `sp`-character one of longer terms (full shards). */
@@ -158,7 +162,7 @@ function deleteFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 }
 
 /** Indexes every page: the postings of every term, and the terms by shard and by length. */
-function invert(pages: ReadonlyArray<SearchPage>, sp: number, wa: boolean): SearchIndexData {
+function invert(pages: ReadonlyArray<SearchPage>, sp: number, wa: boolean, minPrefix = minPrefixFor(pages.length)): SearchIndexData {
   // Two passes over the pages, each page's terms counted anew in the second: the first finds how many
   // pages each term is in, so that the second fills typed arrays of that size. On a large site a
   // growing array per term held several times the memory (and the build's peak with it).
@@ -189,6 +193,7 @@ function invert(pages: ReadonlyArray<SearchPage>, sp: number, wa: boolean): Sear
     docOf: new Map(pages.map((p, i) => [p.path, i])),
     lengths,
     sp,
+    minPrefix,
     wa,
     postings: new Map(),
     df: new Map(),
@@ -283,7 +288,11 @@ function excerptSource(text: string): string {
 
 /** A page's fragment file. Sections past EXCERPT_SECTIONS, and text past EXCERPT_SOURCE, are in the index but not shown. */
 function fragmentText(p: SearchPage): string {
-  const f: SearchFragment = { p: p.path, t: p.title, s: p.sections.slice(0, EXCERPT_SECTIONS).map((s) => [s.slug, s.title, excerptSource(s.text)]) };
+  const f: SearchFragmentFile = {
+    p: p.path,
+    t: p.title,
+    s: p.sections.slice(0, EXCERPT_SECTIONS).map((s): SearchFragmentFile['s'][number] => (s.slug === headingId(s.title) ? [s.title, excerptSource(s.text)] : [s.slug, s.title, excerptSource(s.text)])),
+  };
   return JSON.stringify(f);
 }
 
@@ -297,7 +306,48 @@ function metaOf(data: SearchIndexData, synonyms: SearchIndexOptions['synonyms'])
   const lens = [...data.byLength.keys()].sort((a, b) => a - b);
   const ends = (end: TermEnd) => Object.fromEntries(lens.map((n) => [String(n), writeEndKeys([...new Set([...data.byLength.get(n)!].map((t) => endOf(t, end)))].sort(), n)]));
   const tl = data.pages.map((p) => (p ? titleLengthDigit(p.title) : '0')).join('');
-  return SearchMeta.parse({ v: data.version, docs: data.pages.length, first, lens, wf: ends('f'), wl: ends('l'), syn, sp: data.sp, tl, ...(data.wa ? { wa: true } : {}) });
+  // After each prefix shorter than the full shards' (two characters at most), the characters that follow it, commonest first
+  // (by postings: what the next shard will hold); a prefix that is a term only and begins no longer one gets ''.
+  const weight = new Map<string, number>();
+  const named = Math.min(2, data.sp - 1);
+  for (const [key, terms] of data.byKey) {
+    const n = Array.from(key).length;
+    if (n >= 2 && n <= named + 1)
+      weight.set(
+        key,
+        [...terms].reduce((sum, t) => sum + data.postings.get(t)!.docs.length, 0),
+      );
+  }
+  const sec: Record<string, string> = {};
+  for (const key of data.byKey.keys()) if (Array.from(key).length <= named) sec[key] = '';
+  for (const [key] of [...weight].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    const chars = Array.from(key);
+    sec[chars.slice(0, -1).join('')] += chars.at(-1)!;
+  }
+  // The terms of two characters, for a site whose words being typed wait for three (not needed below).
+  const mp = data.minPrefix;
+  const two =
+    mp > 2
+      ? [...data.postings.keys()]
+          .filter((t) => Array.from(t).length === 2)
+          .sort()
+          .join(' ')
+      : undefined;
+  return SearchMeta.parse({
+    v: data.version,
+    docs: data.pages.length,
+    first,
+    lens,
+    wf: ends('f'),
+    wl: ends('l'),
+    syn,
+    sp: data.sp,
+    tl,
+    sec,
+    mp,
+    ...(two === undefined ? {} : { two }),
+    ...(data.wa ? { wa: true } : {}),
+  });
 }
 
 /** Writes the entry file last, by rename: it only ever names a complete version folder. */
@@ -316,7 +366,7 @@ export function writeSearchIndex(
   outDir: string,
   pages: ReadonlyArray<SearchPage>,
   writer?: FileWriter,
-  options: SearchIndexOptions & { keep?: boolean; shardPrefix?: number; wholeTermLists?: boolean } = {},
+  options: SearchIndexOptions & { keep?: boolean; shardPrefix?: number; wholeTermLists?: boolean; minPrefix?: number } = {},
 ): { pages: number; version: string; ms: number; data?: SearchIndexData } {
   const started = performance.now();
   const target = path.join(outDir, 'search');
@@ -332,7 +382,7 @@ export function writeSearchIndex(
     hash.update(`${doc}\0${text}\0`);
     out.write(path.join(inTmp, 'd', `${doc}.json`), text);
   });
-  const data = invert(pages, options.shardPrefix ?? shardPrefixFor(pages.length), options.wholeTermLists ?? wholeTermListsFor(pages.length));
+  const data = invert(pages, options.shardPrefix ?? shardPrefixFor(pages.length), options.wholeTermLists ?? wholeTermListsFor(pages.length), options.minPrefix);
   const files: Array<[string, Uint8Array]> = [
     ...[...data.byKey.keys()].map((k): [string, Uint8Array] => [shardFile(k, data.sp), shardBytes(data, k)]),
     ...[...data.byLength.keys()].flatMap((n) => [...termLists(data, n)]),
@@ -358,7 +408,7 @@ export function searchIndexData(outDir: string, pages: ReadonlyArray<SearchPage>
   if (!existsSync(entry)) return undefined;
   const meta = SearchMeta.safeParse(JSON.parse(readFileSync(entry, 'utf8')));
   if (!meta.success || !existsSync(path.join(outDir, 'search', meta.data.v))) return undefined;
-  const data = invert(pages, meta.data.sp ?? SHARD_PREFIX, meta.data.wa ?? false);
+  const data = invert(pages, meta.data.sp ?? SHARD_PREFIX, meta.data.wa ?? false, meta.data.mp);
   data.version = meta.data.v;
   return data;
 }

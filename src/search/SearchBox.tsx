@@ -16,7 +16,8 @@ import { SEARCH_INPUT_CLASSES } from './search-input-classes.ts';
 function statusText(status: SearchStatus, answered: string, query: string, count: number, error?: string): string {
   if (status === 'error') return error ?? 'Search is unavailable right now.';
   if (status === 'loading' && answered !== query && count === 0) return 'Searching…';
-  if (status === 'done' && count === 0) return `No results for “${query.trim()}”`;
+  // The local engine looks for a word being typed from its second letter, on a large site its third (waitsForLetters).
+  if (status === 'done' && count === 0) return /^[\p{L}\p{N}]{1,2}$/u.test(query.trim()) ? 'Keep typing to search' : `No results for “${query.trim()}”`;
   return '';
 }
 

@@ -29,8 +29,15 @@ function Excerpt({ parts }: { parts: ExcerptPart[] }) {
   );
 }
 
-/** Options a new answer renders at once (its groups are rendered whole, so a few more). */
-export const FIRST_OPTIONS = 10;
+/**
+ * Options a new answer renders at once (its groups are rendered whole, so
+ * often a few more), and the ones whose pages' texts it loads: the popup's
+ * first screen, 70% of an 800 px window, shows seven options of a title and
+ * two lines with their pages' labels. Each page's text is a request; at
+ * 10,000 pages ten options made a session of ten typed queries 37 KB heavier
+ * than seven.
+ */
+export const FIRST_OPTIONS = 7;
 
 interface OptionProps {
   id: string;
@@ -94,8 +101,14 @@ function groupsHolding(groups: ReadonlyArray<SearchGroup>, n: number): number {
   return groups.length;
 }
 
-/** Calls `onNear` when `sentinel` comes within 200 px of the popup's visible part (the popup scrolls). */
-function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, onNear: () => void): void {
+/**
+ * Calls `onNear` when `sentinel` is in the popup's visible part, or, once
+ * the reader has scrolled the popup (`scrolled`), within 200 px of it. The
+ * margin waits for a scroll: a first screen of options makes a list just
+ * taller than the popup, whose end is always within 200 px, and every
+ * answer would load all its pages at once.
+ */
+function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, scrolled: boolean, onNear: () => void): void {
   const latest = useRef(onNear);
   useLayoutEffect(() => {
     latest.current = onNear;
@@ -104,10 +117,10 @@ function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, o
     const el = sentinel.current;
     if (!enabled || !el) return;
     const root = el.closest<HTMLElement>('[data-search-popup]');
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { root, rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { root, rootMargin: scrolled ? '200px 0px' : '0px' });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [sentinel, enabled]);
+  }, [sentinel, enabled, scrolled]);
 }
 
 /** Memoized: typing re-renders the box, and the list only when its answer or active option changes. */
@@ -121,10 +134,19 @@ export const SearchResults = memo(function SearchResults({ id, answered, groups,
     const popup = list.current?.closest<HTMLElement>('[data-search-popup]');
     if (popup) popup.scrollTop = 0;
   }, [answered]);
+  // The answer whose list the reader has scrolled.
+  const [scrolled, setScrolled] = useState<string | null>(null);
+  useEffect(() => {
+    const popup = list.current?.closest<HTMLElement>('[data-search-popup]');
+    if (!popup || scrolled === answered) return;
+    const onScroll = () => popup.scrollTop > 0 && setScrolled(answered);
+    popup.addEventListener('scroll', onScroll, { passive: true });
+    return () => popup.removeEventListener('scroll', onScroll);
+  }, [answered, scrolled]);
   const canWait = typeof IntersectionObserver === 'function';
   const shown = !canWait || whole === answered ? groups.length : groupsHolding(groups, Math.max(FIRST_OPTIONS, active + 1));
   const rest = shown < groups.length || more;
-  useNear(sentinel, canWait && rest, () => {
+  useNear(sentinel, canWait && rest, scrolled === answered, () => {
     setWhole(answered);
     if (more) onMore?.();
   });

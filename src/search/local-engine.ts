@@ -25,13 +25,14 @@
 import { Lru } from './lru.ts';
 import { MAX_GROUPS, MAX_HITS_PER_GROUP, type SearchEngine, type SearchPart } from './engine.ts';
 import { indexFiles, SearchFetchError, type IndexFetchOptions } from './index-files.ts';
-import { markWords, slotsOf, titleIsQuery, type Slot } from './query-slots.ts';
+import { markWords, queryTerms, slotsOf, titleIsQuery, type Slot, type TypedWordRule } from './query-slots.ts';
 import { addPostings, altHits, FUZZY_FACTOR, likelyNext, rank, scoresOf, SYNONYM_FACTOR, type WordHits } from './ranking.ts';
 import { ResultGroups } from './result-groups.ts';
 import {
   editDistance,
   fragmentUrl,
   IN_TITLE,
+  MIN_TERM,
   SEARCH_BASE,
   SearchFragment,
   SearchMeta,
@@ -59,8 +60,16 @@ export { markMatches } from './result-groups.ts';
 
 /** Corrections kept per misspelt word. */
 const CORRECTIONS = 3;
-/** Next letters guessed after each answer (the commonest ways the last word goes on). */
-const PREFETCH_LETTERS = 2;
+/**
+ * Next letters guessed after each answer: the commonest way the last word
+ * goes on, when it is at least GUESS_SHARE of the ways (by postings). At
+ * 10,000 pages a guess after three letters is a full shard of 2 to 9 KB; in
+ * the bench's session of ten typed queries, a second letter guessed, or a
+ * first one less likely than that, fetched 51 KB and then 22 KB that no
+ * keystroke used, and saved no keystroke a request.
+ */
+const PREFETCH_LETTERS = 1;
+const GUESS_SHARE = 0.5;
 /** Query words whose page scores are kept (a query being typed reuses its earlier words'). */
 const SCORES_KEPT = 32;
 /** Recent queries whose "Did you mean" suggestion is kept. */
@@ -119,6 +128,12 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   };
 
   const EMPTY: Shard = { terms: new Map(), next: '' };
+  /** How the word being typed is read (SearchMeta.mp and .two): from the entry file, again for each version. */
+  const ruleOf = (m: SearchMeta): TypedWordRule => {
+    const two = new Set(m.two?.split(' '));
+    return { minPrefix: m.mp ?? MIN_TERM, isTerm: (word) => m.two === undefined || two.has(word) };
+  };
+  let rule = ruleOf(meta);
   type Where = { kind: 't' | 's'; key: string };
   const load = (where: Where) => {
     const url = shardUrl(meta.v, where, base);
@@ -134,19 +149,25 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   const locate = (word: string): { shard: Shard } | { need: Where } => {
     const chars = Array.from(word);
     if (!meta.first.includes(chars[0]!)) return { shard: EMPTY };
-    let where: Where = { kind: 't', key: chars[0]! };
-    let top = loadedShard(where);
-    if (!top) return { need: where };
+    // Nothing of one character is indexed: with the entry file naming the letters, no file of one character is needed.
+    if (meta.sec && chars.length < MIN_TERM) return { shard: EMPTY };
     const prefix = meta.sp ?? SHARD_PREFIX;
-    for (let n = 2; n <= Math.min(chars.length, prefix); n++) {
-      if (!top.next.includes(chars[n - 1]!)) return { shard: EMPTY };
-      where = shardFor(chars.slice(0, n).join(''), prefix);
-      const s = loadedShard(where);
-      if (!s) return { need: where };
-      if (where.kind === 's') return { shard: s };
-      top = s;
+    const end = Math.min(chars.length, prefix);
+    // Each character must follow the ones before it in some indexed word: as the entry file says, or else their top shard.
+    for (let n = 2; n <= end; n++) {
+      const before = chars.slice(0, n - 1).join('');
+      let next = meta.sec?.[before];
+      if (next === undefined) {
+        const where: Where = { kind: 't', key: before };
+        const top = loadedShard(where);
+        if (!top) return { need: where };
+        next = top.next;
+      }
+      if (!next.includes(chars[n - 1]!)) return { shard: EMPTY };
     }
-    return { shard: top };
+    const where = shardFor(chars.slice(0, end).join(''), prefix);
+    const shard = loadedShard(where);
+    return shard ? { shard } : { need: where };
   };
 
   const shardOf = async (word: string): Promise<Shard> => {
@@ -296,25 +317,25 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   };
 
   /**
-   * True when page `doc` has every word of the query, as typed (stems
-   * compared, neither a completion nor a correction), in its title: only
-   * such a page's title can be the whole query. Postings are in page order.
+   * True when page `doc` has every term of the query (queryTerms: the words
+   * as typed, stems compared, or their corrections; not completions) in its
+   * title: only such a page's title can be the whole query. Postings are in
+   * page order.
    */
-  const allInTitle = (doc: number, slots: ReadonlyArray<Slot>): boolean =>
-    slots.every((slot) =>
-      slot.alts[0]!.every((w) => {
-        const p = exactPostings(w);
-        if (!p) return false;
-        let lo = 0;
-        let hi = p.docs.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (p.docs[mid]! < doc) lo = mid + 1;
-          else hi = mid;
-        }
-        return p.docs[lo] === doc && (p.flags[lo]! & IN_TITLE) !== 0;
-      }),
-    );
+  const allInTitle = (doc: number, terms: ReadonlyArray<string>): boolean =>
+    terms.every((term) => {
+      const step = locate(term);
+      const p = 'shard' in step ? step.shard.terms.get(term) : undefined;
+      if (!p) return false;
+      let lo = 0;
+      let hi = p.docs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (p.docs[mid]! < doc) lo = mid + 1;
+        else hi = mid;
+      }
+      return p.docs[lo] === doc && (p.flags[lo]! & IN_TITLE) !== 0;
+    });
 
   /** A word's weight in the query: the idf of its exact term (common words weigh little), 1 when unknown. */
   const idfOf = (word: string): number => {
@@ -336,13 +357,14 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
    * title). Texts already loaded come with the answer too, at no cost.
    */
   const needed = (ranked: ReadonlyArray<{ doc: number }>, slots: ReadonlyArray<Slot>, e: Evaluated, options: number): boolean[] => {
-    const n = slots.reduce((sum, s) => sum + s.alts[0]!.length, 0);
+    const terms = queryTerms(slots, e.corrections);
+    const n = terms.length;
     const titleFits = (doc: number) => meta.tl === undefined || parseInt(meta.tl.charAt(doc) || 'z', 36) === Math.min(n, 35);
     let expected = 0;
     return ranked.map(({ doc }) => {
       const early = expected < options;
       if (early) expected += likelyHits(doc, e);
-      return early || (titleFits(doc) && allInTitle(doc, slots));
+      return early || (titleFits(doc) && allInTitle(doc, terms));
     });
   };
 
@@ -367,7 +389,8 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     texts: ReadonlyArray<SearchFragment | undefined>,
     corrections: Map<string, string[]>,
   ): SearchPart => {
-    const order = ranked.map((r, i) => ({ f: texts[i], score: r.score * (texts[i] && titleIsQuery(texts[i].t, slots) ? 100 : 1), i }));
+    const terms = queryTerms(slots, corrections);
+    const order = ranked.map((r, i) => ({ f: texts[i], score: r.score * (texts[i] && titleIsQuery(texts[i].t, terms) ? 100 : 1), i }));
     order.sort((a, b) => b.score - a.score || a.i - b.i);
     const missing = order.findIndex((o) => o.f === undefined);
     const shown = (missing < 0 ? order : order.slice(0, missing)).map((o) => o.f!);
@@ -407,6 +430,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     const next = await loadMeta();
     if (next.v === meta.v) return false;
     meta = next;
+    rule = ruleOf(meta);
     shards = new Map();
     fragments = new Map();
     termLists = new Map();
@@ -419,7 +443,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
 
   /** The first pages of the answer (see `needed`) from loaded files only; undefined when one is missing. */
   const answerNow = (query: string, options: number): SearchPart | undefined => {
-    const slots = slotsOf(query, meta.syn);
+    const slots = slotsOf(query, meta.syn, rule);
     if (slots.length === 0) return NONE;
     const e = evaluate(slots);
     if (!e) return undefined;
@@ -445,12 +469,14 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   const short = (part: SearchPart, ranked: ReadonlyArray<unknown>, texts: ReadonlyArray<SearchFragment | undefined>, options: number): boolean[] | undefined => {
     const count = part.groups.reduce((sum, g) => sum + g.hits.length, 0);
     if (part.complete || count >= options) return undefined;
-    let missing = options - count;
-    return ranked.map((_, i) => texts[i] !== undefined || missing-- > 0);
+    // As many options a page as the pages shown have on average.
+    const each = part.groups.length > 0 ? count / part.groups.length : 1;
+    let pages = Math.max(1, Math.ceil((options - count) / each));
+    return ranked.map((_, i) => texts[i] !== undefined || pages-- > 0);
   };
 
   const answer = async (query: string, options: number, signal?: AbortSignal, tries = 3): Promise<SearchPart> => {
-    const slots = slotsOf(query, meta.syn);
+    const slots = slotsOf(query, meta.syn, rule);
     if (slots.length === 0) return NONE;
     const version = meta.v;
     await loadSlots(slots);
@@ -489,7 +515,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     }
     // Nothing found may mean words the index in hand does not know yet (a deploy, an edit in the dev
     // server) while no file of it was missing to tell: the entry file is read again (one reading at a time).
-    if (part.groups.length === 0 && (await recheck())) {
+    if (part.groups.length === 0 && slotsOf(query, meta.syn, rule).length > 0 && (await recheck())) {
       signal?.throwIfAborted();
       return answer(query, options, signal);
     }
@@ -505,12 +531,18 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     const all = words(query);
     const last = all.at(-1);
     if (last === undefined || !/[\p{L}\p{N}]$/u.test(query)) return;
-    const here = locate(last);
-    if (!('shard' in here)) return;
     const head = query.slice(0, query.length - last.length);
-    for (const next of likelyNext(last, here.shard, PREFETCH_LETTERS)) {
+    let likely: string[];
+    const named = meta.sec?.[last];
+    if (named !== undefined) likely = Array.from(named, (c) => last + c).slice(0, PREFETCH_LETTERS);
+    else {
+      const here = locate(last);
+      if (!('shard' in here)) return;
+      likely = likelyNext(last, here.shard, PREFETCH_LETTERS, GUESS_SHARE);
+    }
+    for (const next of likely) {
       const q = head + next;
-      const slots = slotsOf(q, meta.syn);
+      const slots = slotsOf(q, meta.syn, rule);
       await loadSlots(slots);
       if (gen !== generation) return;
       const e = evaluate(slots);

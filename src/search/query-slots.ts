@@ -4,7 +4,7 @@
  * the group's other members as alternatives, and the words to mark in
  * excerpts.
  */
-import { termOf, words } from '../shared/search-index.ts';
+import { MIN_TERM, termOf, words } from '../shared/search-index.ts';
 
 /** One place of the query: a word, or a phrase of a synonym group with the group's other members. */
 export interface Slot {
@@ -18,13 +18,49 @@ export interface Slot {
 const holds = (ws: ReadonlyArray<string>, phrase: ReadonlyArray<string>, at: number) => phrase.length > 0 && phrase.every((w, i) => ws[at + i] === w || termOf(ws[at + i] ?? '') === termOf(w));
 
 /**
+ * How a query's short last word is read: as a prefix from `minPrefix`
+ * letters on (the index says how many, SearchMeta.mp); shorter, as a whole
+ * word when the index has it (`isTerm`), else not yet.
+ */
+export interface TypedWordRule {
+  minPrefix: number;
+  isTerm?: (word: string) => boolean;
+}
+
+/** Without the index's rule: a prefix from two letters (one letter begins too many words to tell anything, and no term that short is indexed). */
+const DEFAULT_RULE: TypedWordRule = { minPrefix: MIN_TERM };
+
+/** The last word of `query` when the reader is still typing it (no space or mark after it). */
+function typedWord(query: string): string | undefined {
+  return /[\p{L}\p{N}]$/u.test(query) ? words(query).at(-1) : undefined;
+}
+
+/**
+ * True when the word being typed is too short to look for yet: shorter
+ * than the rule's `minPrefix` and not a word of the index by itself
+ * (`isTerm`; without it, any word of MIN_TERM letters counts as one). Such a
+ * word waits for its next letter, and the words before it answer meanwhile.
+ */
+export function waitsForLetters(query: string, rule: TypedWordRule = DEFAULT_RULE): boolean {
+  const last = typedWord(query);
+  if (last === undefined) return false;
+  const n = Array.from(last).length;
+  return n < rule.minPrefix && (n < MIN_TERM || !(rule.isTerm?.(last) ?? true));
+}
+
+/**
  * The query's slots: its words in order (repeats dropped), a run of words
  * that is a member of a synonym group (`syn`) becoming one slot with the
- * group's members as alternatives.
+ * group's members as alternatives. The word being typed is also a prefix
+ * from the rule's `minPrefix` letters on; shorter, it is looked for as a
+ * whole word when the index has it, and left out otherwise (waitsForLetters).
  */
-export function slotsOf(query: string, syn: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>): Slot[] {
-  const ws = words(query);
-  const typing = /[\p{L}\p{N}]$/u.test(query);
+export function slotsOf(query: string, syn: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>, rule: TypedWordRule = DEFAULT_RULE): Slot[] {
+  // The words before a left-out one are whole words: none of them is being typed.
+  const early = waitsForLetters(query, rule);
+  const lastTyped = typedWord(query);
+  const typing = !early && lastTyped !== undefined && Array.from(lastTyped).length >= rule.minPrefix;
+  const ws = early ? words(query).slice(0, -1) : words(query);
   const slots: Slot[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < ws.length;) {
@@ -61,8 +97,16 @@ export function markWords(slots: ReadonlyArray<Slot>, corrections: ReadonlyMap<s
   return [...out];
 }
 
-/** True when `title`'s words are the query's words (stems compared). */
-export function titleIsQuery(title: string, slots: ReadonlyArray<Slot>): boolean {
-  const t = words(title).map(termOf).join(' ');
-  return slots.length > 0 && t === slots.map((s) => s.alts[0]!.map(termOf).join(' ')).join(' ');
+/**
+ * The query's words as the title rule reads them: each word's stem, or for
+ * a misspelt word its best correction ("virutal devices" is the title
+ * "Virtual devices").
+ */
+export function queryTerms(slots: ReadonlyArray<Slot>, corrections: ReadonlyMap<string, string[]>): string[] {
+  return slots.flatMap((s) => s.alts[0]!.map((w) => corrections.get(w)?.[0] ?? termOf(w)));
+}
+
+/** True when `title`'s words are the query's terms (queryTerms; stems compared). */
+export function titleIsQuery(title: string, terms: ReadonlyArray<string>): boolean {
+  return terms.length > 0 && words(title).map(termOf).join(' ') === terms.join(' ');
 }

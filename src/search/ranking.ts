@@ -65,16 +65,20 @@ export function scoresOf(word: string, shard: Shard, prefix = false): WordHits {
 
 /**
  * The `n` words `word` most likely becomes with one more letter: the
- * letters that lead to the words of `shard` found on the most pages.
+ * letters that lead to the words of `shard` found on the most pages, each
+ * only when it leads to at least `minShare` of all of them.
  */
-export function likelyNext(word: string, shard: Shard, n: number): string[] {
+export function likelyNext(word: string, shard: Shard, n: number, minShare = 0): string[] {
   const weight = new Map<string, number>();
   for (const [term, p] of shard.terms) {
     if (term.length <= word.length || !term.startsWith(word)) continue;
     const next = String.fromCodePoint(term.codePointAt(word.length)!);
     weight.set(next, (weight.get(next) ?? 0) + p.docs.length);
   }
+  let total = 0;
+  for (const w of weight.values()) total += w;
   return [...weight]
+    .filter(([, w]) => w >= total * minShare)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, n)
     .map(([next]) => word + next);

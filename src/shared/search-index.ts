@@ -84,6 +84,20 @@ export function shardPrefixFor(pages: number): number {
   if (pages >= LARGE_INDEX_PAGES) return LARGE_SHARD_PREFIX;
   return pages < SMALL_INDEX_PAGES ? SMALL_SHARD_PREFIX : SHARD_PREFIX;
 }
+/**
+ * The letters from which a word being typed is also looked for as a prefix,
+ * on a site of `pages` pages. Two letters begin hundreds of words: on a large
+ * site their pages change with every letter typed, each page's text a
+ * download (at 10,000 pages a session of ten typed queries fetched 52 KB of
+ * texts for two-letter prefixes that the third letter replaced). There a word
+ * is a prefix from its third letter, and a word of two letters is looked for
+ * only as itself, when the site has it. A small site's texts cost little,
+ * and "device ap" still finds the device API.
+ */
+export function minPrefixFor(pages: number): number {
+  return pages >= LARGE_INDEX_PAGES ? 3 : 2;
+}
+
 /** Terms kept in a "top" shard (a key shorter than the index's shard prefix). */
 export const TOP_TERMS = 16;
 /** Postings kept per completion in a top shard: its best-weighted pages (the word's own full shard has the rest). */
@@ -92,8 +106,15 @@ export const TOP_POSTINGS = 48;
 export const MAX_POSTINGS = 1000;
 /** Highest quantised term weight. */
 export const MAX_WEIGHT = 255;
-/** Characters of a section's text kept for excerpts (the index holds every word; the excerpt needs only a little). */
-export const EXCERPT_SOURCE = 160;
+/**
+ * Characters of a section's text kept for excerpts (the index holds every
+ * word; the excerpt needs only a little): about twenty words, what DocSearch
+ * shows, two lines on a phone and one and a half in the desktop popup. The
+ * page texts are most of what a search session downloads on a large site;
+ * 160 characters made a session of ten typed queries at 10,000 pages 15 to
+ * 16 KB heavier.
+ */
+export const EXCERPT_SOURCE = 120;
 /** Sections of a page kept for excerpts. */
 export const EXCERPT_SECTIONS = 48;
 /** Posting flag: the term is in the page title. */
@@ -129,21 +150,63 @@ export const SearchMeta = z.object({
    * before it (every page then counts as a candidate).
    */
   tl: z.optional(z.string()),
+  /**
+   * Per prefix of one character, and of two when full shards are named by
+   * more, the characters that follow it in the indexed terms, those of the
+   * most postings first ('' when none does): which shards exist, found
+   * without loading the top shards of one and two characters (a word being
+   * typed is looked for from MIN_PREFIX letters), and the likeliest next
+   * letter to load ahead. Absent in an index built before it (the top shards
+   * then say).
+   */
+  sec: z.optional(z.record(z.string(), z.string())),
+  /**
+   * The indexed terms of two characters, space-separated: on a site whose
+   * words are prefixes from three letters (`mp`), a word of two letters being
+   * typed is looked for (as itself) only when it is one of them.
+   */
+  two: z.optional(z.string()),
+  /**
+   * The letters from which a word being typed is also a prefix
+   * (minPrefixFor): two, three on a large site. Absent: two.
+   */
+  mp: z.optional(z.number().check(z.int(), z.positive())),
   /** True when the term lists are one per length (`w/<n>.bin`, wholeTermListsFor), not per length and end character. */
   wa: z.optional(z.boolean()),
 });
 export type SearchMeta = z.infer<typeof SearchMeta>;
 
-/** One page's text, as `d/<doc>.json` holds it. */
-export const SearchFragment = z.object({
-  /** Site path. */
-  p: z.string(),
-  /** Page title. */
-  t: z.string(),
-  /** Sections: [heading id ('' before the first heading), heading text, text]. */
-  s: z.array(z.tuple([z.string(), z.string(), z.string()])),
-});
-export type SearchFragment = z.infer<typeof SearchFragment>;
+/**
+ * The id a heading has when its page text leaves it out: its words, lower
+ * case, joined by hyphens (what the page gives most headings; the build
+ * writes any other id out).
+ */
+export function headingId(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/**
+ * One page's text, as `d/<doc>.json` holds it. A section is [heading id, heading,
+ * text], or [heading, text] when the id is `headingId(heading)` (a tenth of
+ * the file's bytes); read, every section has its id.
+ */
+export const SearchFragment = z.pipe(
+  z.object({
+    /** Site path. */
+    p: z.string(),
+    /** Page title. */
+    t: z.string(),
+    /** Sections: [heading id ('' before the first heading), heading text, text], or [heading text, text]. */
+    s: z.array(z.union([z.tuple([z.string(), z.string(), z.string()]), z.tuple([z.string(), z.string()])])),
+  }),
+  z.transform((f) => ({ p: f.p, t: f.t, s: f.s.map((x): [string, string, string] => (x.length === 2 ? [headingId(x[0]), x[0], x[1]] : x)) })),
+);
+export type SearchFragment = z.output<typeof SearchFragment>;
+/** A page text as written, its derivable ids left out. */
+export type SearchFragmentFile = z.input<typeof SearchFragment>;
 
 /** A term list, `w/<n>/<end><c>.bin` inflated and split at its line breaks: terms, commonest first. */
 export const SearchTermList = z.array(z.string().check(z.minLength(1)));

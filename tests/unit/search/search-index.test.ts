@@ -12,6 +12,9 @@ import {
   IN_TITLE,
   keyFile,
   LARGE_INDEX_PAGES,
+  minPrefixFor,
+  headingId,
+  SearchFragment,
   MAX_POSTINGS,
   SHARD_PREFIX,
   SMALL_INDEX_PAGES,
@@ -100,19 +103,32 @@ describe('writeSearchIndex', () => {
       sp: 3,
       // The words of each page's title: "IVR testing", "December release", "Webchat".
       tl: '221',
+      // After "m": "monitor" (on two pages) and "move" (one), then "message" (one): by postings, then by letter.
+      sec: expect.objectContaining({ m: 'oe', k: 'e', mo: 'nv', ke: 'y' }) as unknown,
+      // A small site: a word being typed is a prefix from its second letter.
+      mp: 2,
     });
     expect(readdirSync(path.join(out, 'search')).sort()).toEqual(['index.json', r.version].sort());
     const dir = path.join(out, 'search', r.version);
     expect(readdirSync(path.join(dir, 'd')).sort()).toEqual(['0.json', '1.json', '2.json']);
-    expect(JSON.parse(readFileSync(path.join(dir, 'd', '0.json'), 'utf8'))).toEqual({
+    // A heading id that its heading gives (headingId) is left out; another is written.
+    const file = JSON.parse(readFileSync(path.join(dir, 'd', '0.json'), 'utf8')) as unknown;
+    expect(file).toEqual({
       p: '/guides/ivr/',
       t: 'IVR testing',
       s: [
-        ['', '', 'Phone systems answer with menus & prompts.'],
-        ['dial-a-number', 'Dial a number', pages[0]!.sections[1]!.text],
+        ['', 'Phone systems answer with menus & prompts.'],
+        ['Dial a number', pages[0]!.sections[1]!.text],
         ['keypad', 'Keypad tones', pages[0]!.sections[2]!.text],
       ],
     });
+    // Read, every section has its id again.
+    expect(SearchFragment.parse(file).s).toEqual([
+      ['', '', 'Phone systems answer with menus & prompts.'],
+      ['dial-a-number', 'Dial a number', pages[0]!.sections[1]!.text],
+      ['keypad', 'Keypad tones', pages[0]!.sections[2]!.text],
+    ]);
+    expect(headingId('Set up: the CLI’s “config” file, step 2')).toBe('set-up-the-clis-config-file-step-2');
     const mon = decodeShard(gunzipSync(readFileSync(path.join(dir, 's', 'mon.bin'))));
     // Stems: "monitoring" is the term "monitor".
     expect([...mon.terms.keys()]).toEqual(['monitor']);
@@ -318,6 +334,9 @@ describe('ranking and excerpts', () => {
     expect(likelyNext('mo', shard, 2)).toEqual(['mon', 'mov']);
     expect(likelyNext('mov', shard, 2)).toEqual(['move']);
     expect(likelyNext('move', shard, 2)).toEqual([]);
+    // "mon" leads to 5 of the 9 postings after "mo", "mov" to 4: only a letter with half of them or more is guessed.
+    expect(likelyNext('mo', shard, 2, 0.5)).toEqual(['mon']);
+    expect(likelyNext('mo', shard, 2, 0.6)).toEqual([]);
   });
 
   it('lists a page by the sections that match, heading matches first', () => {
@@ -365,15 +384,22 @@ describe('the engine over HTTP', () => {
         .map((g) => g.path)
         .sort(),
     ).toEqual(['/guides/webchat/', '/releases/201912.html']);
-    expect(answers[0]!.length).toBeGreaterThan(0);
-    // m, mo, mon: three shards, then the texts of the two pages, each once.
-    expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['t/m.bin', 't/mo.bin', 's/mon.bin']);
+    // A lone letter is not looked for; from the second one on, the word is a prefix.
+    expect(answers[0]).toEqual([]);
+    expect(answers[1]!.length).toBeGreaterThan(0);
+    // mo, mon: two shards (the entry file names the letters that follow m), then the texts of the pages, each once.
+    expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['t/mo.bin', 's/mon.bin']);
     expect(requests.filter((u) => u.endsWith('.json')).length).toBeLessThanOrEqual(3);
     requests.length = 0;
     expect(await e.search('qzx')).toEqual([]);
     expect(await e.search('mzz')).toEqual([]);
     // No shard for a word no indexed word begins with; an answer with nothing in it reads the entry file again (a newer index may know the word).
-    expect(requests.filter((u) => !u.endsWith('t/m.bin'))).toEqual(['/search/index.json', '/search/index.json']);
+    expect(requests).toEqual(['/search/index.json', '/search/index.json']);
+    // A lone letter asks for nothing, not even the entry file again, and a letter after a word leaves that word's answer as it was.
+    requests.length = 0;
+    expect(await e.search('k')).toEqual([]);
+    expect(await e.search('monitoring k')).toEqual(answers.at(-1));
+    expect(requests).toEqual([]);
   });
 
   it('answers at once from the files it holds, and only then', async () => {
@@ -395,17 +421,23 @@ describe('the engine over HTTP', () => {
     expect(e.searchNow!('mon')).toBeUndefined();
     requests.length = 0;
     await e.prefetch!('mo');
-    // "monitoring" (2 pages) and "move" (1): both shards, and the texts of the pages they show.
-    expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['s/mon.bin', 's/mov.bin']);
+    // "monitoring" (2 pages) before "move" (1): the likelier letter's shard only.
+    expect(requests.filter((u) => u.endsWith('.bin')).map((u) => u.split('/').slice(-2).join('/'))).toEqual(['s/mon.bin']);
     requests.length = 0;
     expect(
       e.searchNow!('mon')!
         .map((g) => g.path)
         .sort(),
     ).toEqual(['/guides/webchat/', '/releases/201912.html']);
-    expect(e.searchNow!('mov')!.map((g) => g.path)).toEqual(['/guides/ivr/']);
     expect(requests).toEqual([]);
+    expect(e.searchNow!('mov')).toBeUndefined();
+    // After a lone letter, the shard of the commonest second letter, which the entry file names.
+    const f = await engine();
+    requests.length = 0;
+    await f.prefetch!('k');
+    expect(requests.map((u) => u.split('/').slice(-2).join('/'))).toEqual(['t/ke.bin']);
     // Nothing is guessed after a space.
+    requests.length = 0;
     await e.prefetch!('mo ');
     expect(requests).toEqual([]);
   });
@@ -485,7 +517,42 @@ describe('a large site: full shards named by four characters', () => {
     // One and two letters: every completion of the prefix counts, not only a top shard's commonest.
     expect((await two!.search('mo')).length).toBeGreaterThan(0);
     expect(shards(asked[0]!)).toContain('s/mo.bin');
-    expect(shards(asked[0]!).filter((f) => /^[st]\/.{3,}\.bin$/.test(f))).toEqual([]);
+    // Full shards of two characters only: the entry file names the letters, so no top shard of one is asked for.
+    expect(shards(asked[0]!).filter((f) => !/^s\/..\.bin$/.test(f))).toEqual([]);
+  });
+
+  it('on a large site, looks for a word being typed from its third letter, or as itself when it is a word of two the site has', async () => {
+    expect(minPrefixFor(LARGE_INDEX_PAGES - 1)).toBe(2);
+    expect(minPrefixFor(LARGE_INDEX_PAGES)).toBe(3);
+    const dir = mkdtempSync(path.join(tmpdir(), 'search-mp3-'));
+    writeSearchIndex(dir, pages, undefined, { shardPrefix: 3, minPrefix: 3 });
+    const meta = readMeta(dir);
+    expect(meta.mp).toBe(3);
+    expect(meta.two).toBe('in of to');
+    const asked: string[] = [];
+    const e = await diskEngine(dir, asked);
+    asked.length = 0;
+    // Two letters that are no word of the site: nothing asked for, nothing shown (and the entry file is not read again).
+    expect(await e.search('m')).toEqual([]);
+    expect(await e.search('mo')).toEqual([]);
+    expect(await e.search('monitoring ke')).toEqual(await e.search('monitoring'));
+    expect(asked.filter((u) => !u.endsWith('s/mon.bin') && !u.includes('/d/'))).toEqual([]);
+    // A word of two letters the site has: as itself, from its top shard (which holds all its pages).
+    asked.length = 0;
+    expect((await e.search('to')).length).toBeGreaterThan(0);
+    expect(shards(asked)).toEqual(['t/to.bin']);
+    // Three letters: the full shard, the entry file having named the letters on the way.
+    asked.length = 0;
+    expect((await e.search('mon')).map((g) => g.path).sort()).toEqual(['/guides/webchat/', '/releases/201912.html']);
+    expect(shards(asked)).toEqual([]);
+    // Loading ahead after two letters: the shard of the likeliest third; after one, nothing (two letters would ask for nothing).
+    const f = await diskEngine(dir, asked);
+    asked.length = 0;
+    await f.prefetch!('ke');
+    expect(shards(asked)).toEqual(['s/key.bin']);
+    asked.length = 0;
+    await f.prefetch!('k');
+    expect(asked).toEqual([]);
   });
 });
 
@@ -635,6 +702,21 @@ describe('the first pages of an answer', () => {
     expect(new Set(texts()).size).toBe(8);
     // Once loaded, the texts come with a first-pages answer too: nothing is left out.
     expect(e.firstNow!('widget', 3)).toEqual({ groups: whole, complete: true });
+  });
+
+  it('puts first the page whose title is the query once its typos are corrected', async () => {
+    const all: SearchPage[] = Array.from({ length: MAX_GROUPS }, (_, i) => ({
+      path: `/p/${i}.html`,
+      title: i === 7 ? 'Widget' : `Widget tool ${i}`,
+      sections: [{ slug: '', title: '', text: `${'widget '.repeat(10 - i)}${'filler '.repeat(20)}` }],
+    }));
+    const out = mkdtempSync(path.join(tmpdir(), 'search-first-typo-'));
+    writeSearchIndex(out, all, undefined, THREE);
+    const e = await diskEngine(out, []);
+    // "widgte": two letters swapped, corrected to "widget"; the page titled so comes first, its text loaded with the first pages.
+    const part = await e.first!('widgte', 3);
+    expect(part.groups.map((g) => g.path)).toEqual(['/p/7.html', '/p/0.html', '/p/1.html', '/p/2.html']);
+    expect(e.suggest!('widgte')).toBe('widget');
   });
 
   it('treats every ranked page as a candidate for the title rule with an entry file that has no title lengths', async () => {
