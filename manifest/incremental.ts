@@ -45,8 +45,8 @@ import { checkReferences } from './references.ts';
 import { checkPublishedPaths } from './publishing.ts';
 import type { BackgroundMessage, BackgroundPage } from './dev-background-main.ts';
 
-/** Bumped when the cached facts' shape changes. */
-const CACHE_VERSION = 1;
+/** Bumped when the cached facts' shape, or how they are made, changes (2: a section's text joins inline elements as the page shows them). */
+const CACHE_VERSION = 2;
 
 export interface DevCompilerOptions {
   contentDir: string;

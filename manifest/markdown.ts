@@ -137,12 +137,13 @@ export function analyseMarkdown(source: string): MarkdownFacts {
       }
       return;
     }
+    // Text as the page shows it: inline elements join their neighbours without a space ("Add **device**." is "Add device."), blocks and line breaks end with one.
     if (n.type === 'text') {
-      sections[sections.length - 1]!.text += `${n.value ?? ''} `;
+      sections[sections.length - 1]!.text += n.value ?? '';
       return;
     }
     n.children?.forEach(walk);
-    if (n.type === 'element' && /^(p|li|td|th|pre|blockquote|aside|tr)$/.test(n.tagName ?? '')) {
+    if (n.type === 'element' && /^(p|li|td|th|pre|blockquote|aside|tr|div|dd|dt|figcaption|summary|br)$/.test(n.tagName ?? '')) {
       sections[sections.length - 1]!.text += ' ';
     }
   };

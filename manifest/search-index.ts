@@ -278,12 +278,12 @@ function termLists(data: SearchIndexData, length: number, level = 9, only?: Read
 /** The file of a shard key or term list, under the version folder. */
 const shardFile = (key: string, sp: number) => `${shardFor(key, sp).kind}/${keyFile(key)}.bin`;
 
-/** A section's text cut to what an excerpt can show, at a word boundary. */
-function excerptSource(text: string): string {
+/** A section's text cut to what an excerpt can show, at a word boundary; a cut text ends with an ellipsis, so the excerpt says it goes on. */
+export function excerptSource(text: string): string {
   if (text.length <= EXCERPT_SOURCE) return text;
   const cut = text.slice(0, EXCERPT_SOURCE);
   const space = cut.lastIndexOf(' ');
-  return space > EXCERPT_SOURCE / 2 ? cut.slice(0, space) : cut;
+  return `${(space > EXCERPT_SOURCE / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
 }
 
 /** A page's fragment file. Sections past EXCERPT_SECTIONS, and text past EXCERPT_SOURCE, are in the index but not shown. */

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeSearchIndex, type SearchPage } from '../../../manifest/search-index.ts';
+import { excerptSource, writeSearchIndex, type SearchPage } from '../../../manifest/search-index.ts';
 import {
   decodeShard,
   editDistance,
@@ -15,6 +15,7 @@ import {
   minPrefixFor,
   headingId,
   SearchFragment,
+  EXCERPT_SOURCE,
   MAX_POSTINGS,
   SHARD_PREFIX,
   SMALL_INDEX_PAGES,
@@ -129,6 +130,13 @@ describe('writeSearchIndex', () => {
       ['keypad', 'Keypad tones', pages[0]!.sections[2]!.text],
     ]);
     expect(headingId('Set up: the CLI’s “config” file, step 2')).toBe('set-up-the-clis-config-file-step-2');
+    // A section's text is kept up to EXCERPT_SOURCE characters, cut after a whole word and marked as going on.
+    const long = 'The virtual device dials the number, waits for the greeting, speaks each input, and listens for the reply, then compares it with the expected text.';
+    expect(long.length).toBeGreaterThan(EXCERPT_SOURCE);
+    expect(excerptSource(long)).toBe('The virtual device dials the number, waits for the greeting, speaks each input, and listens for the reply, then…');
+    expect(excerptSource(`${'a'.repeat(100)} word, ${'b'.repeat(30)}`)).toBe(`${'a'.repeat(100)} word…`);
+    expect(excerptSource(long).length).toBeLessThanOrEqual(EXCERPT_SOURCE + 1);
+    expect(excerptSource('Short text.')).toBe('Short text.');
     const mon = decodeShard(gunzipSync(readFileSync(path.join(dir, 's', 'mon.bin'))));
     // Stems: "monitoring" is the term "monitor".
     expect([...mon.terms.keys()]).toEqual(['monitor']);
