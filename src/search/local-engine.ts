@@ -515,7 +515,9 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     }
     // Nothing found may mean words the index in hand does not know yet (a deploy, an edit in the dev
     // server) while no file of it was missing to tell: the entry file is read again (one reading at a time).
-    if (part.groups.length === 0 && slotsOf(query, meta.syn, rule).length > 0 && (await recheck())) {
+    // Not for words too short for any index to hold ("v ").
+    const indexable = slotsOf(query, meta.syn, rule).some((s) => s.alts.some((alt) => alt.some((w) => Array.from(w).length >= MIN_TERM)));
+    if (part.groups.length === 0 && indexable && (await recheck())) {
       signal?.throwIfAborted();
       return answer(query, options, signal);
     }

@@ -407,6 +407,8 @@ describe('the engine over HTTP', () => {
     requests.length = 0;
     expect(await e.search('k')).toEqual([]);
     expect(await e.search('monitoring k')).toEqual(answers.at(-1));
+    // A word of one letter, typed out ("k "): no index holds it, so the entry file is not read again either.
+    expect(await e.search('k ')).toEqual([]);
     expect(requests).toEqual([]);
   });
 
