@@ -30,9 +30,14 @@ export interface TypedWordRule {
 /** Without the index's rule: a prefix from two letters (one letter begins too many words to tell anything, and no term that short is indexed). */
 const DEFAULT_RULE: TypedWordRule = { minPrefix: MIN_TERM };
 
-/** The last word of `query` when the reader is still typing it (no space or mark after it). */
-function typedWord(query: string): string | undefined {
-  return /[\p{L}\p{N}]$/u.test(query) ? words(query).at(-1) : undefined;
+/** True when the reader is still typing the query's last word (no space or mark after it). */
+const typing = (query: string) => /[\p{L}\p{N}]$/u.test(query);
+
+/** `waitsForLetters` for the word being typed, `last` (undefined when none is). */
+function waits(last: string | undefined, rule: TypedWordRule): boolean {
+  if (last === undefined) return false;
+  const n = Array.from(last).length;
+  return n < rule.minPrefix && (n < MIN_TERM || !(rule.isTerm?.(last) ?? true));
 }
 
 /**
@@ -42,10 +47,7 @@ function typedWord(query: string): string | undefined {
  * word waits for its next letter, and the words before it answer meanwhile.
  */
 export function waitsForLetters(query: string, rule: TypedWordRule = DEFAULT_RULE): boolean {
-  const last = typedWord(query);
-  if (last === undefined) return false;
-  const n = Array.from(last).length;
-  return n < rule.minPrefix && (n < MIN_TERM || !(rule.isTerm?.(last) ?? true));
+  return waits(typing(query) ? words(query).at(-1) : undefined, rule);
 }
 
 /**
@@ -56,18 +58,19 @@ export function waitsForLetters(query: string, rule: TypedWordRule = DEFAULT_RUL
  * whole word when the index has it, and left out otherwise (waitsForLetters).
  */
 export function slotsOf(query: string, syn: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>, rule: TypedWordRule = DEFAULT_RULE): Slot[] {
+  const all = words(query);
+  const lastTyped = typing(query) ? all.at(-1) : undefined;
   // The words before a left-out one are whole words: none of them is being typed.
-  const early = waitsForLetters(query, rule);
-  const lastTyped = typedWord(query);
-  const typing = !early && lastTyped !== undefined && Array.from(lastTyped).length >= rule.minPrefix;
-  const ws = early ? words(query).slice(0, -1) : words(query);
+  const early = waits(lastTyped, rule);
+  const prefix = !early && lastTyped !== undefined && Array.from(lastTyped).length >= rule.minPrefix;
+  const ws = early ? all.slice(0, -1) : all;
   const slots: Slot[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < ws.length;) {
     let best: { len: number; group: ReadonlyArray<ReadonlyArray<string>>; member: ReadonlyArray<string> } | undefined;
     for (const group of syn) for (const member of group) if (member.length > (best?.len ?? 0) && holds(ws, member, i)) best = { len: member.length, group, member };
     const last = i + (best?.len ?? 1) >= ws.length;
-    if (best && !(last && typing && best.len === 1 && ws[i] !== best.member[0])) {
+    if (best && !(last && prefix && best.len === 1 && ws[i] !== best.member[0])) {
       const typed = ws.slice(i, i + best.len);
       slots.push({ alts: [typed, ...best.group.filter((m) => m !== best.member && m.length > 0).map((m) => [...m])], prefix: false });
       i += best.len;
@@ -76,7 +79,7 @@ export function slotsOf(query: string, syn: ReadonlyArray<ReadonlyArray<Readonly
     const w = ws[i]!;
     if (!seen.has(w)) {
       seen.add(w);
-      slots.push({ alts: [[w]], prefix: last && typing });
+      slots.push({ alts: [[w]], prefix: last && prefix });
     }
     i++;
   }

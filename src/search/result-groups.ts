@@ -5,6 +5,7 @@
  * begins with a query word, accents and case aside.
  */
 import { clipExcerpt, EXCERPT_MAX } from './excerpt.ts';
+import { lowerBound } from './sorted.ts';
 import { MAX_HITS_PER_GROUP, type ExcerptPart, type SearchGroup, type SearchHit } from './engine.ts';
 import { foldText, type SearchFragment } from '../shared/search-index.ts';
 
@@ -72,14 +73,7 @@ function textWords(text: string, folded = foldSameLength(text)): TextWords {
 function eachMatch(t: TextWords, query: ReadonlyArray<string>, fn: (i: number) => void): void {
   const done = query.length > 1 ? new Set<number>() : undefined;
   for (const q of query) {
-    let lo = 0;
-    let hi = t.distinct.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (t.distinct[mid]! < q) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < t.distinct.length && t.distinct[i]!.startsWith(q); i++) {
+    for (let i = lowerBound(t.distinct, q); i < t.distinct.length && t.distinct[i]!.startsWith(q); i++) {
       if (done) {
         if (done.has(i)) continue;
         done.add(i);
