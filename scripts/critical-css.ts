@@ -7,13 +7,14 @@
  * occurs in the page's HTML (for an :is() or :where(), those of one of its
  * selectors; nothing inside :not() or :has()): an over-approximation that
  * ignores how the elements nest, so nothing the page shows is left
- * unstyled. The `dark` and font-fallback classes count as present (the boot script may add
+ * unstyled. The `dark`, font-fallback and sidebar-later classes count as present (the boot script may add
  * them before the paint), and so do html, head and body. At-rules that are not
  * style rules (@font-face, @property, @keyframes) are kept whole.
  */
 import postcss, { type AtRule, type ChildNode, type Root, type Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import { FALLBACK_FONT_CLASS } from '../src/shared/fonts.ts';
+import { SIDEBAR_LATER_CLASS } from '../src/shared/sidebar.ts';
 
 /**
  * What a selector needs to be able to match: class names and element names,
@@ -25,7 +26,7 @@ interface Needs {
   oneOf: Needs[][];
 }
 
-const ALWAYS_CLASSES = new Set(['dark', FALLBACK_FONT_CLASS]);
+const ALWAYS_CLASSES = new Set(['dark', FALLBACK_FONT_CLASS, SIDEBAR_LATER_CLASS]);
 const ALWAYS_TAGS = new Set(['html', 'head', 'body', '*']);
 
 /** Pseudo-classes that match when one of their selectors does (their needs are alternatives). */

@@ -69,3 +69,10 @@ export function headerTree(headers: ReadonlyArray<Header>, depth: number = DEFAU
 
 /** The sidebar groups' ids are their place in the tree under this root (`sb-2`, `sb-2-0`): short, as every page document holds them. */
 export const SIDEBAR_ID_ROOT = 'sb';
+
+/**
+ * The class on <html> of a page document while its sidebar waits for the article: set by the inline
+ * boot script before the body is parsed, removed after the frame that follows the parse
+ * (src/boot/page.ts); src/styles/app.css skips laying the sidebar out meanwhile.
+ */
+export const SIDEBAR_LATER_CLASS = 'sidebar-later';

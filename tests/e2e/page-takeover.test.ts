@@ -147,6 +147,32 @@ describe('the app taking a page document over', () => {
     expect(errors).toEqual([]);
   });
 
+  it('lays the sidebar out after the article: its links skipped when the document is parsed, shown once the next frame is drawn', async () => {
+    const { page, errors } = await site.open();
+    await throttle(page, 4);
+    // What the sidebar looks like the moment the parser is done (readyState "interactive", before the next frame):
+    // checkVisibility() is false inside a subtree whose content is skipped (content-visibility: hidden).
+    await page.addInitScript(() => {
+      const w = window as { atParsed?: { held: boolean; boxes: number; links: number } };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const links = [...document.querySelectorAll('#sidebar a')];
+        w.atParsed = { held: document.documentElement.classList.contains('sidebar-later'), boxes: links.filter((a) => a.checkVisibility()).length, links: links.length };
+      });
+    });
+    await page.goto(`${site.url}/training/ivr/functional/test/`);
+    await h1(page);
+    type AtParsed = { held: boolean; boxes: number; links: number };
+    const atParsed = (await page.waitForFunction(() => (window as { atParsed?: AtParsed }).atParsed).then((h) => h.jsonValue())) as AtParsed;
+    expect({ held: atParsed.held, boxes: atParsed.boxes }).toEqual({ held: true, boxes: 0 });
+    expect(atParsed.links).toBeGreaterThan(50);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('sidebar-later'))).toBe(false);
+    const active = page.locator('#sidebar a[aria-current="page"]');
+    await expect.poll(() => active.evaluate((a) => a.checkVisibility())).toBe(true);
+    expect(await active.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('moves nothing when the web font misses the first paint and the whole stylesheet comes later still (4x CPU)', async () => {
     // The order a loaded machine produced: the page painted in the fallback face, then the stylesheet's
     // arrival made Chromium load the faces anew from the cache and swap them in (CLS 0.11 on this page).
