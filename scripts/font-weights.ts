@@ -31,10 +31,8 @@ export function snapFontWeights(css: string, available: ReadonlyArray<number>): 
   const root = postcss.parse(css);
   root.walkDecls((decl) => {
     if (decl.prop !== 'font-weight' && !decl.prop.startsWith('--font-weight-')) return;
-    const m = /^\s*(\d{3})\s*(!important)?\s*$/.exec(decl.value);
-    if (!m) return;
-    const w = matchedWeight(Number(m[1]), available);
-    decl.value = `${w}${m[2] ? ' !important' : ''}`;
+    // PostCSS keeps `!important` apart from the value (decl.important), so the value is the number alone.
+    if (/^\d{3}$/.test(decl.value.trim())) decl.value = String(matchedWeight(Number(decl.value), available));
   });
   return root.toString();
 }
