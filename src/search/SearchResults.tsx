@@ -3,10 +3,12 @@
  * matching heading, matches in <mark>.
  *
  * A new answer renders its first groups only, up to FIRST_OPTIONS options:
- * about what the popup shows without scrolling. The others are rendered when
- * the list is scrolled near its end or the keyboard moves into them. Each
+ * about what the popup shows without scrolling. The list grows by as many
+ * again whenever its end comes near (the first screen did not fill the popup,
+ * or the reader scrolled down), and to the option the keyboard moves to. Each
  * keystroke then lays out and paints a third of the options it would
- * otherwise (the answer on this site has up to 32); the options carry their
+ * otherwise (the answer on this site has up to 32), and a list that grows
+ * lays out a screen at a time, not the whole answer; the options carry their
  * place in the whole list (aria-posinset, aria-setsize) and the status line
  * announces the count. An answer may also come without its last pages
  * (`more`): they are asked for (`onMore`) at the same moments, and until
@@ -106,9 +108,10 @@ function groupsHolding(groups: ReadonlyArray<SearchGroup>, n: number): number {
  * the reader has scrolled the popup (`scrolled`), within 200 px of it. The
  * margin waits for a scroll: a first screen of options makes a list just
  * taller than the popup, whose end is always within 200 px, and every
- * answer would load all its pages at once.
+ * answer would load all its pages at once. A new `size` (the list grew)
+ * observes anew, so an end still near after a growth calls again.
  */
-function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, scrolled: boolean, onNear: () => void): void {
+function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, scrolled: boolean, size: number, onNear: () => void): void {
   const latest = useRef(onNear);
   useLayoutEffect(() => {
     latest.current = onNear;
@@ -120,13 +123,16 @@ function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, s
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { root, rootMargin: scrolled ? '200px 0px' : '0px' });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [sentinel, enabled, scrolled]);
+  }, [sentinel, enabled, scrolled, size]);
 }
+
+/** Options in the first `shown` groups. */
+const optionsIn = (groups: ReadonlyArray<SearchGroup>, shown: number): number => groups.slice(0, shown).reduce((n, g) => n + g.hits.length, 0);
 
 /** Memoized: typing re-renders the box, and the list only when its answer or active option changes. */
 export const SearchResults = memo(function SearchResults({ id, answered, groups, more = false, onMore, options, active, onPick, onHover }: SearchResultsProps) {
-  // The answer whose every group is rendered (the reader scrolled or moved to its end); a new answer starts short.
-  const [whole, setWhole] = useState<string | null>(null);
+  // How many options of which answer the list has grown to (its end came near); a new answer starts short.
+  const [grown, setGrown] = useState<{ answered: string; options: number } | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   // A new answer is read from its top: the popup does not stay scrolled down where the last one was.
@@ -144,10 +150,13 @@ export const SearchResults = memo(function SearchResults({ id, answered, groups,
     return () => popup.removeEventListener('scroll', onScroll);
   }, [answered, scrolled]);
   const canWait = typeof IntersectionObserver === 'function';
-  const shown = !canWait || whole === answered ? groups.length : groupsHolding(groups, Math.max(FIRST_OPTIONS, active + 1));
+  const wanted = grown?.answered === answered ? grown.options : FIRST_OPTIONS;
+  const shown = canWait ? groupsHolding(groups, Math.max(wanted, active + 1)) : groups.length;
   const rest = shown < groups.length || more;
-  useNear(sentinel, canWait && rest, scrolled === answered, () => {
-    setWhole(answered);
+  const shownOptions = optionsIn(groups, shown);
+  // Observed anew at each growth: an end still in sight after one grows the list again.
+  useNear(sentinel, canWait && rest, scrolled === answered, shownOptions, () => {
+    setGrown({ answered, options: shownOptions + FIRST_OPTIONS });
     if (more) onMore?.();
   });
   // The keyboard in the last page's options, or a browser that cannot tell when the list is scrolled: the rest now.
