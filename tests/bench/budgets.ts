@@ -61,7 +61,8 @@ export function checkBudgets(r: BenchResults): BudgetRow[] {
     rows.push(row(`search:${SCALE_PAGES}:keystroke`, '< 30 ms', big?.perKeystroke.median, (v) => v < 30, why));
   }
   if (r.searchTyping) {
-    const real = r.searchTyping.find((t) => t.site === 'real');
+    // Judged under the CPU slowdown; the run without it is printed beside it.
+    const real = r.searchTyping.find((t) => t.site === 'real' && t.cpuSlowdown !== 1);
     const big = r.searchTyping.find((t) => t.sitePages >= SCALE_PAGES);
     // One frame at 60 Hz for the usual keystroke; the slow tail may not be felt as a stall.
     const why = 'no keystroke of the real site changed the results with its files loaded';

@@ -48,6 +48,8 @@ export interface BenchResults {
   searchTyping?: Array<TypingFigures & { sitePages: number }>;
   /** Per keystroke in a bare field that echoes its text into one element (measureKeystrokeFloor), ms: the browser's own share. */
   keystrokeFloor?: Spread;
+  /** The same without the CPU slowdown. */
+  keystrokeFloorNoSlowdown?: Spread;
   /** The relevance set, the site's engine beside MiniSearch over the same page texts. */
   relevance?: { site: RelevanceFigures; minisearch: RelevanceFigures };
   lighthouse?: LighthouseScores[];

@@ -179,8 +179,13 @@ if (has('search')) {
     const t = await measureTyping(browser, server, { site: 'real', startPath: pages.default.path, startH1: pages.default.h1, queries: READER_QUERIES, passes: 2 });
     (results.searchTyping ??= []).push({ ...t, sitePages: pages.all.length });
   });
+  await section('search: the same, without the CPU slowdown (this machine as it is)', async () => {
+    const t = await measureTyping(browser, server, { site: 'real', startPath: pages.default.path, startH1: pages.default.h1, queries: READER_QUERIES, passes: 2, cpu: false });
+    (results.searchTyping ??= []).push({ ...t, sitePages: pages.all.length });
+  });
   await section('search: the same keystrokes in a bare field (what the browser alone costs)', async () => {
     results.keystrokeFloor = await measureKeystrokeFloor(browser, server, realDist, READER_QUERIES);
+    results.keystrokeFloorNoSlowdown = await measureKeystrokeFloor(browser, server, realDist, READER_QUERIES, false);
   });
   if (largest) {
     await section(`search: a session of ${SEARCH_SESSION.length} queries on the ${largest.pages.toLocaleString('en-US')}-page site`, async () => {

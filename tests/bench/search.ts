@@ -19,6 +19,7 @@ import { pollPage, probeEvents, waitForH1, type KeyEvent } from './probe.ts';
 import { waitForQuiet, type Served, type SiteServer } from './site-server.ts';
 import { STATIC_DIR } from './static-baseline.ts';
 import { spread, type Spread } from './stats.ts';
+import { CPU_SLOWDOWN } from './profile.ts';
 import { openTab, type Tab } from './tab.ts';
 
 /** Search figures on one site. */
@@ -104,15 +105,15 @@ async function typeKey(page: Page, server: SiteServer, key: string): Promise<Typ
   return { key, down, lastChange: changed ? after.lastChange : null, ms: changed ? after.lastChange! - down.t : null };
 }
 
-/** Opens `startPath`, waits for the page to be quiet, turns the CPU slowdown on, and focuses the box with "/". */
-async function openBox(browser: Browser, server: SiteServer, o: { startPath: string; startH1: string }): Promise<{ tab: Tab; page: Page; logFrom: number }> {
+/** Opens `startPath`, waits for the page to be quiet, turns the CPU slowdown on (unless `cpu` is false), and focuses the box with "/". */
+async function openBox(browser: Browser, server: SiteServer, o: { startPath: string; startH1: string; cpu?: boolean }): Promise<{ tab: Tab; page: Page; logFrom: number }> {
   const tab = await openTab(browser, { network: false, cpu: false });
   try {
     const { page } = tab;
     await page.goto(server.url + o.startPath, { waitUntil: 'commit' });
     if (!(await waitForH1(page, o.startH1))) throw new Error(`${o.startPath} did not show its h1.`);
     await waitForQuiet(server, 1000);
-    await tab.throttle({ network: false, cpu: true });
+    if (o.cpu !== false) await tab.throttle({ network: false, cpu: true });
     const logFrom = server.log.length;
     await page.keyboard.press('/');
     const focused = await pollPage(page, 'document.activeElement instanceof HTMLInputElement', 5000);
@@ -173,6 +174,8 @@ export interface TypedKeystroke {
 export interface TypingFigures {
   site: string;
   queries: string[];
+  /** The CPU slowdown the keystrokes were typed under: CPU_SLOWDOWN, or 1 for none. */
+  cpuSlowdown: number;
   /** Times the queries were typed; the keystrokes are the last pass's, the earlier passes fill the caches. */
   passes: number;
   /** Body bytes from "/" to the first pass's last answer: every request, workers included. */
@@ -194,7 +197,7 @@ export function keystrokeSpread(keys: readonly TypedKeystroke[]): Spread {
  * each answer awaited, the box emptied (select all, Backspace) between them;
  * `passes` times over, in the same tab.
  */
-export async function measureTyping(browser: Browser, server: SiteServer, o: { site: string; startPath: string; startH1: string; queries: readonly string[]; passes: number }): Promise<TypingFigures> {
+export async function measureTyping(browser: Browser, server: SiteServer, o: { site: string; startPath: string; startH1: string; queries: readonly string[]; passes: number; cpu?: boolean }): Promise<TypingFigures> {
   const { tab, page, logFrom } = await openBox(browser, server, o);
   try {
     let keystrokes: TypedKeystroke[] = [];
@@ -221,7 +224,7 @@ export async function measureTyping(browser: Browser, server: SiteServer, o: { s
         requests = served.length;
       }
     }
-    return { site: o.site, queries: [...o.queries], passes: o.passes, bytes: bytes!, requests, keystrokes, perKeystroke: keystrokeSpread(keystrokes) };
+    return { site: o.site, queries: [...o.queries], cpuSlowdown: o.cpu === false ? 1 : CPU_SLOWDOWN, passes: o.passes, bytes: bytes!, requests, keystrokes, perKeystroke: keystrokeSpread(keystrokes) };
   } finally {
     await tab.close();
   }
@@ -235,7 +238,7 @@ export async function measureTyping(browser: Browser, server: SiteServer, o: { s
  * the browser's own share of every keystroke figure (key events, text
  * insertion, one style and layout pass, one frame).
  */
-export async function measureKeystrokeFloor(browser: Browser, server: SiteServer, distDir: string, queries: readonly string[]): Promise<Spread> {
+export async function measureKeystrokeFloor(browser: Browser, server: SiteServer, distDir: string, queries: readonly string[], cpu = true): Promise<Spread> {
   const file = path.join(distDir, STATIC_DIR, 'keystroke-floor.html');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
@@ -248,7 +251,7 @@ export async function measureKeystrokeFloor(browser: Browser, server: SiteServer
     const { page } = tab;
     await page.goto(`${server.url}/${STATIC_DIR}/keystroke-floor.html`, { waitUntil: 'load' });
     await waitForQuiet(server, 500);
-    await tab.throttle({ network: false, cpu: true });
+    if (cpu) await tab.throttle({ network: false, cpu: true });
     await page.focus('input');
     const ms: number[] = [];
     for (const query of queries) {
