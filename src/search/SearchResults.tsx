@@ -93,14 +93,14 @@ export interface SearchResultsProps {
   onHover: (index: number) => void;
 }
 
-/** How many of `groups`, from the first, hold the first `n` options (the group that reaches `n` included). */
-function groupsHolding(groups: ReadonlyArray<SearchGroup>, n: number): number {
+/** How many of `groups`, from the first, hold the first `n` options (the group that reaches `n` included), and their options. */
+function groupsHolding(groups: ReadonlyArray<SearchGroup>, n: number): { groups: number; options: number } {
   let options = 0;
   for (let g = 0; g < groups.length; g++) {
     options += groups[g]!.hits.length;
-    if (options >= n) return g + 1;
+    if (options >= n) return { groups: g + 1, options };
   }
-  return groups.length;
+  return { groups: groups.length, options };
 }
 
 /**
@@ -126,9 +126,6 @@ function useNear(sentinel: RefObject<HTMLDivElement | null>, enabled: boolean, s
   }, [sentinel, enabled, scrolled, size]);
 }
 
-/** Options in the first `shown` groups. */
-const optionsIn = (groups: ReadonlyArray<SearchGroup>, shown: number): number => groups.slice(0, shown).reduce((n, g) => n + g.hits.length, 0);
-
 /** Memoized: typing re-renders the box, and the list only when its answer or active option changes. */
 export const SearchResults = memo(function SearchResults({ id, answered, groups, more = false, onMore, options, active, onPick, onHover }: SearchResultsProps) {
   // How many options of which answer the list has grown to (its end came near); a new answer starts short.
@@ -151,9 +148,8 @@ export const SearchResults = memo(function SearchResults({ id, answered, groups,
   }, [answered, scrolled]);
   const canWait = typeof IntersectionObserver === 'function';
   const wanted = grown?.answered === answered ? grown.options : FIRST_OPTIONS;
-  const shown = canWait ? groupsHolding(groups, Math.max(wanted, active + 1)) : groups.length;
+  const { groups: shown, options: shownOptions } = groupsHolding(groups, canWait ? Math.max(wanted, active + 1) : Infinity);
   const rest = shown < groups.length || more;
-  const shownOptions = optionsIn(groups, shown);
   // Observed anew at each growth: an end still in sight after one grows the list again.
   useNear(sentinel, canWait && rest, scrolled === answered, shownOptions, () => {
     setGrown({ answered, options: shownOptions + FIRST_OPTIONS });
