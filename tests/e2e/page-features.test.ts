@@ -75,7 +75,9 @@ describe('image zoom', () => {
     const sinceShown = (t: Times, shown: number) => t.ready.find((r) => r.ready && r.t >= shown)!.t - shown;
     const first = await timesNow();
     expect(sinceShown(first, first.shown[0]!.t)).toBeGreaterThanOrEqual(IMAGE_ZOOM_DELAY_MS - 50);
-    expect(sinceShown(first, first.shown[0]!.t)).toBeLessThan(IMAGE_ZOOM_DELAY_MS + 2000);
+    // Ready after the delay, not held for some later event. The margin is loose: the delay is a timer and
+    // the zoom a module loaded when it fires, so a loaded machine adds seconds (3.5 s in one CI run).
+    expect(sinceShown(first, first.shown[0]!.t)).toBeLessThan(IMAGE_ZOOM_DELAY_MS + 10_000);
     // medium-zoom ignores a close while its opening animation runs; it says when that is over.
     await img.evaluate((el) => el.addEventListener('medium-zoom:opened', () => (document.documentElement.dataset.zoomOpened = ''), { once: true }));
     await img.click();
