@@ -110,7 +110,14 @@ export function scrollToId(id: string, behavior: ScrollBehavior): boolean {
     reach();
     end();
   };
-  const onScrollEnd = () => reach();
+  // A scrollend already on its way when the scroll began (an instant scroll just before, a restored
+  // position) is not this scroll's end: nothing has moved since, and the heading is still away.
+  const startX = window.scrollX;
+  const startY = window.scrollY;
+  const onScrollEnd = () => {
+    if (window.scrollX === startX && window.scrollY === startY && misplaced(el)) return;
+    reach();
+  };
   const fallback = setTimeout(reach, SCROLL_END_FALLBACK_MS);
   window.addEventListener('scrollend', onScrollEnd);
   READER_INPUT.forEach((type) => window.addEventListener(type, onInput, { capture: true, passive: true }));

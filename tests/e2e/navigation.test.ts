@@ -235,6 +235,36 @@ describe('scrolling', () => {
     expect(await top()).toBeCloseTo(before + 50, 0);
   });
 
+  it('a heading link followed right after an instant scroll still scrolls smoothly, and lands', async () => {
+    const { page } = await site.open();
+    const p = longPage(site.manifest);
+    await page.goto(site.url + p.path);
+    await ready(page);
+    const target = p.headers.filter((h) => h.level === 2)[1]!;
+    const link = await page.locator('.sidebar').getByRole('link', { name: target.title, exact: true }).elementHandle();
+    // The instant scroll's scrollend is still on its way when the heading's scroll begins: it must not be taken
+    // for that scroll's end (which jumped the rest of the way at once).
+    const seen = await page.evaluate(
+      async ({ a, id }) => {
+        const heading = document.getElementById(id)!;
+        const from = Math.max(0, heading.getBoundingClientRect().top + window.scrollY - 900);
+        const ys: number[] = [];
+        addEventListener('scroll', () => ys.push(window.scrollY), { passive: true });
+        window.scrollTo({ top: from, behavior: 'instant' });
+        (a as HTMLAnchorElement).click();
+        const end = performance.now() + 5000;
+        const margin = parseFloat(getComputedStyle(heading).scrollMarginTop);
+        while (Math.abs(heading.getBoundingClientRect().top - margin) > 2 && performance.now() < end) await new Promise((r) => requestAnimationFrame(r));
+        return { from, ys, off: heading.getBoundingClientRect().top - margin };
+      },
+      { a: link, id: target.slug },
+    );
+    expect(Math.abs(seen.off)).toBeLessThanOrEqual(2);
+    const last = seen.ys.at(-1)!;
+    const between = new Set(seen.ys.filter((y) => y > seen.from + 1 && y < last - 1));
+    expect(between.size, `scroll positions ${JSON.stringify(seen.ys)}`).toBeGreaterThanOrEqual(2);
+  });
+
   it('a cold deep link with a hash lands on its heading below the navbar', async () => {
     const { page } = await site.open();
     const p = longPage(site.manifest);
