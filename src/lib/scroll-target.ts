@@ -76,13 +76,12 @@ export function scrollToId(id: string, behavior: ScrollBehavior): boolean {
           if (reached && !ended) realign();
         });
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The scroll is over: put the heading back unless the reader moved the page, tell the listeners, hold for a moment. */
   /** Stops waiting for the scroll's end. */
   const stopWaiting = () => {
     reached = true;
-    window.removeEventListener('scrollend', onScrollEnd);
     clearTimeout(fallback);
   };
+  /** The scroll is over: put the heading back unless the reader moved the page, tell the listeners, hold for a moment. */
   const reach = () => {
     if (reached) return;
     stopWaiting();
@@ -97,6 +96,7 @@ export function scrollToId(id: string, behavior: ScrollBehavior): boolean {
     ended = true;
     observer?.disconnect();
     clearTimeout(holdTimer);
+    window.removeEventListener('scrollend', onScrollEnd);
     READER_INPUT.forEach((type) => window.removeEventListener(type, onInput, true));
     if (endPlacement === end) endPlacement = () => {};
     if (!reached) {
@@ -114,7 +114,11 @@ export function scrollToId(id: string, behavior: ScrollBehavior): boolean {
   // position) is not this scroll's end: nothing has moved since, and the heading is still away.
   const startX = window.scrollX;
   const startY = window.scrollY;
+  // A scroll that ends during the hold (one still running when the fallback declared it over, on a
+  // busy machine) is checked like any other change.
   const onScrollEnd = () => {
+    if (ended) return;
+    if (reached) return void (!byReader && realign());
     if (window.scrollX === startX && window.scrollY === startY && misplaced(el)) return;
     reach();
   };
