@@ -278,7 +278,11 @@ describe('the site data that fails', () => {
           await expectErrorView(page, TITLES[failure]);
           await broken.restore();
           await page.getByRole('button', { name: 'Retry' }).click();
-          await expectContent(page, start);
+          // Said with the file, the failure and what the page shows instead, should it not recover.
+          await expectContent(page, start).catch(async (e: unknown) => {
+            const shown = await page.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 300) ?? 'no main').catch(() => 'not readable');
+            throw new Error(`${file} ${failure}: Retry did not bring the page back; main shows: ${shown}`, { cause: e });
+          });
         }
         expect(
           errors.filter((e) => e.startsWith('pageerror')),
