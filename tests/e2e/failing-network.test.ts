@@ -146,9 +146,11 @@ describe('a page chunk that fails', () => {
     const attempts = (await fetches()).filter((f) => pathOf(new URL(f.url, site.url)) === chunkUrl(a.path));
     expect(attempts).toHaveLength(1 + MAX_RETRIES);
     const gaps = attempts.slice(1).map((f, i) => f.start - attempts[i]!.end);
+    // Lower bounds only: a busy machine stretches a timer, never shortens it (one CI run read the
+    // 500 ms delay as 1,766 ms and the 1,000 ms one as 1,001 ms). A second gap of at least 1.6 times
+    // the base delay is a delay that grew; the exact delays are checked in tests/unit/app/query-client.test.ts.
     expect(gaps[0]!).toBeGreaterThanOrEqual(RETRY_BASE_DELAY_MS * 0.8);
     expect(gaps[1]!).toBeGreaterThanOrEqual(RETRY_BASE_DELAY_MS * 2 * 0.8);
-    expect(gaps[1]!).toBeGreaterThan(gaps[0]!);
 
     await broken.restore();
     await page.getByRole('button', { name: 'Retry' }).click();
