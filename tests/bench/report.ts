@@ -114,6 +114,7 @@ export function figures(r: BenchResults): Figure[] {
   }
   if (r.keystrokeFloor) add({ section: 'search', page: 'bare field, same queries', figure: 'per keystroke: median (min–max), the browser alone', value: ms(r.keystrokeFloor), unit: 'ms' });
   if (r.keystrokeFloorNoSlowdown) add({ section: 'search', page: 'bare field, same queries, no CPU slowdown', figure: 'per keystroke: median (min–max), the browser alone', value: ms(r.keystrokeFloorNoSlowdown), unit: 'ms' });
+  if (r.answersFloor) add({ section: 'search', page: 'the app\'s answers written into the page\'s box, no app', figure: 'per keystroke: median (min–max), 95th percentile ' + num(r.answersFloor.p95), value: ms(r.answersFloor), unit: 'ms' });
   if (r.relevance) {
     const { site, minisearch } = r.relevance;
     const page = `site (${site.queries} queries)`;

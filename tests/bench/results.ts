@@ -50,6 +50,8 @@ export interface BenchResults {
   keystrokeFloor?: Spread;
   /** The same without the CPU slowdown. */
   keystrokeFloorNoSlowdown?: Spread;
+  /** Per keystroke, the app's answers written as HTML into the page document's box without the app (measureAnswersFloor), ms. */
+  answersFloor?: Spread;
   /** The relevance set, the site's engine beside MiniSearch over the same page texts. */
   relevance?: { site: RelevanceFigures; minisearch: RelevanceFigures };
   lighthouse?: LighthouseScores[];

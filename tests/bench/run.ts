@@ -21,7 +21,7 @@ import { benchPages, type BenchPages } from './pages.ts';
 import { PROFILE_TEXT } from './profile.ts';
 import { renderReport } from './report.ts';
 import type { BenchResults, Section } from './results.ts';
-import { measureKeystrokeFloor, measureSearch, measureTyping, READER_QUERIES } from './search.ts';
+import { measureAnswersFloor, measureKeystrokeFloor, measureSearch, measureTyping, READER_QUERIES } from './search.ts';
 import { searchWord } from './search-word.ts';
 import { relevanceFigures, relevanceTable } from './search-relevance.ts';
 import { serveSite } from './site-server.ts';
@@ -186,6 +186,9 @@ if (has('search')) {
   await section('search: the same keystrokes in a bare field (what the browser alone costs)', async () => {
     results.keystrokeFloor = await measureKeystrokeFloor(browser, server, realDist, READER_QUERIES);
     results.keystrokeFloorNoSlowdown = await measureKeystrokeFloor(browser, server, realDist, READER_QUERIES, false);
+  });
+  await section('search: the same answers written into the page\'s box without the app (what showing them costs the browser)', async () => {
+    results.answersFloor = await measureAnswersFloor(browser, server, { startPath: pages.default.path, startH1: pages.default.h1, queries: READER_QUERIES });
   });
   if (largest) {
     await section(`search: a session of ${SEARCH_SESSION.length} queries on the ${largest.pages.toLocaleString('en-US')}-page site`, async () => {

@@ -266,3 +266,109 @@ export async function measureKeystrokeFloor(browser: Browser, server: SiteServer
     await tab.close();
   }
 }
+
+/** The search box's content after its input, per text typed: what the app showed for it. */
+type Shown = Array<[value: string, html: string]>;
+
+/** What the box's root holds after its input: the status line and, when open, the popup. */
+const AFTER_INPUT = `(() => { const i = document.querySelector('[role=search] input'); let h = ''; for (let n = i.nextSibling; n; n = n.nextSibling) h += n.outerHTML ?? ''; return [i.value, h]; })()`;
+
+/**
+ * The app's answers replayed without the app: the readers' queries are typed
+ * twice on the real site (no slowdown) and, in the second pass, the box's
+ * content after each keystroke is kept as HTML; then the same page document
+ * is opened with the app's scripts refused, and a listener writes, on each
+ * input, the HTML the app showed for that text into the box (the status line
+ * and the popup), changing only the nodes that differ from what is on screen,
+ * as the app's renderer does. Typed and read like the site's box, with the
+ * same 4x CPU slowdown: what showing these answers on this page costs the
+ * browser (parsing, style, layout and paint of the popup), with no search and
+ * no React.
+ */
+export async function measureAnswersFloor(browser: Browser, server: SiteServer, o: { startPath: string; startH1: string; queries: readonly string[]; cpu?: boolean }): Promise<Spread> {
+  const shown: Shown = [];
+  {
+    const { tab, page } = await openBox(browser, server, { ...o, cpu: false });
+    try {
+      for (let pass = 0; pass < 2; pass++) {
+        for (const [n, query] of o.queries.entries()) {
+          if (n > 0 || pass > 0) {
+            await page.keyboard.press('ControlOrMeta+A');
+            const prior = await state(page);
+            await page.keyboard.press('Backspace');
+            await settle(page, server, prior.changes);
+          }
+          for (const key of query) {
+            await typeKey(page, server, key);
+            if (pass === 1) shown.push(await page.evaluate<[string, string]>(AFTER_INPUT));
+          }
+        }
+      }
+    } finally {
+      await tab.close();
+    }
+  }
+  const tab = await openTab(browser, { network: false, cpu: false });
+  try {
+    const { page } = tab;
+    // The page document alone: its inline boot script runs, the app's bundles are refused.
+    await page.route(/\/assets\/.+\.js(\?|$)/, (route) => route.abort());
+    await page.goto(server.url + o.startPath, { waitUntil: 'load' });
+    if (!(await waitForH1(page, o.startH1))) throw new Error(`${o.startPath} did not show its h1 without the app.`);
+    await waitForQuiet(server, 1000);
+    await page.evaluate((states: Shown) => {
+      // Each answer parsed ahead, untimed; a keystroke changes only the nodes that differ from the
+      // answer on screen (isEqualNode, native), as the app's renderer keeps what did not change.
+      const parsed = new Map(
+        states.map(([value, html]) => {
+          const t = document.createElement('template');
+          t.innerHTML = html;
+          return [value, t.content];
+        }),
+      );
+      const morph = (parent: Node, want: readonly Node[], after: Node | null) => {
+        let at = after ? after.nextSibling : parent.firstChild;
+        for (const w of want) {
+          if (at && at.isEqualNode(w)) {
+            at = at.nextSibling;
+          } else if (at instanceof Element && w instanceof Element && at.tagName === w.tagName) {
+            for (const a of [...at.attributes]) if (!w.hasAttribute(a.name)) at.removeAttribute(a.name);
+            for (const a of [...w.attributes]) if (at.getAttribute(a.name) !== a.value) at.setAttribute(a.name, a.value);
+            morph(at, [...w.childNodes], null);
+            at = at.nextSibling;
+          } else {
+            parent.insertBefore(w.cloneNode(true), at);
+          }
+        }
+        while (at) {
+          const next = at.nextSibling;
+          at.remove();
+          at = next;
+        }
+      };
+      const input = document.querySelector<HTMLInputElement>('[role=search] input')!;
+      input.addEventListener('input', () => {
+        const want = parsed.get(input.value);
+        morph(input.parentNode!, want ? [...want.childNodes] : [], input);
+      });
+    }, shown);
+    if (o.cpu !== false) await tab.throttle({ network: false, cpu: true });
+    await page.focus('[role=search] input');
+    const ms: number[] = [];
+    for (const [n, query] of o.queries.entries()) {
+      if (n > 0) {
+        await page.keyboard.press('ControlOrMeta+A');
+        const prior = await state(page);
+        await page.keyboard.press('Backspace');
+        await settle(page, server, prior.changes);
+      }
+      for (const key of query) {
+        const typed = await typeKey(page, server, key);
+        if (typed.ms !== null) ms.push(typed.ms);
+      }
+    }
+    return spread(ms);
+  } finally {
+    await tab.close();
+  }
+}
