@@ -1,6 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three projects: unit (Node, with the bench's pure modules), components (happy-dom + msw), e2e (built site in Chromium). */
+/**
+ * The browser files whose assertions are about time on screen: layout shifts of cold starts under 4x and 8x
+ * CPU slowdown, a first paint before or after the fonts, a scroll position kept while content above changes,
+ * the dev server's reload and its timed cache writes. Beside another browser file (two Chromiums on two cores)
+ * each of them took about three times as long as alone, and the shifts, scroll offsets and timings they check
+ * moved with the load (a kept scroll 50 px off, a reload that came before the one awaited).
+ */
+const SOLO = ['tests/e2e/page-takeover.test.ts', 'tests/e2e/first-load.test.ts', 'tests/e2e/navigation.test.ts', 'tests/e2e/dev-server.test.ts'];
+
+/** What every browser test file shares. */
+const browserTests = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // A browser answers within a second on an idle machine, not always on a busy one: the sandbox's
+  // loop guard fires after a second of looping, and its answer then missed vitest's default of 1 s.
+  // A poll ends as soon as its condition holds, so a longer limit slows no passing test.
+  expect: { poll: { timeout: 10_000 } },
+} as const;
+
+/**
+ * Four projects: unit (Node, with the bench's pure modules), components (happy-dom + msw), e2e (built site in
+ * Chromium, two files at a time), then e2e-solo (the browser files that time what is on screen, one at a time).
+ */
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   test: {
@@ -12,7 +35,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/bench/*.test.ts'], environment: 'node' },
+        // Node tests that leave no state behind (each one that replaces a global puts it back) share their
+        // workers' modules: importing the compiler, the search engine and their packages once per worker and
+        // not once per file took the project from 92 s to 50 s on 2 cores.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/bench/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         extends: true,
@@ -26,16 +52,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: SOLO, ...browserTests },
+      },
+      {
+        extends: true,
         test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // A browser answers within a second on an idle machine, not always on a busy one: the sandbox's
-          // loop guard fires after a second of looping, and its answer then missed vitest's default of 1 s.
-          // A poll ends as soon as its condition holds, so a longer limit slows no passing test.
-          expect: { poll: { timeout: 10_000 } },
+          name: 'e2e-solo',
+          include: SOLO,
+          ...browserTests,
+          // One file at a time, after the other browser files: nothing else runs beside a cold start at 4x or
+          // 8x CPU or a paint being timed.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
