@@ -127,11 +127,11 @@ describe('a reader without JavaScript', () => {
     await on.page.goto(`${site.url}/`);
     await h1(on.page);
     for (const record of site.manifest.pages) {
-      await off.page.goto(site.url + record.path);
-      const plain = await articleWords(off.page);
-      // The app's own render, reached by a client navigation.
-      await navigateInApp(on.page, record.path, titleOf(record));
-      const app = await on.page.locator('main .page-slot').first().innerText();
+      // The document read without scripts, and the app's own render reached by a client navigation, side by side.
+      const [plain, app] = await Promise.all([
+        off.page.goto(site.url + record.path).then(() => articleWords(off.page)),
+        navigateInApp(on.page, record.path, titleOf(record)).then(() => on.page.locator('main .page-slot').first().innerText()),
+      ]);
       const appWords = app.split(/\s+/).filter(Boolean);
       const have = new Set(plain);
       const found = appWords.filter((w) => have.has(w)).length;

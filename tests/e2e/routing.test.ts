@@ -1,6 +1,6 @@
 // Routing (§2) in Chromium against the built site: pages, redirects, the 404 redirect of static hosts, unknown paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, h1, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { DIST, h1, navigateInApp, SINGLE_DIST, startSite, titleOf, waitForAddress, type Site } from '../support/site.ts';
 
 // Both outputs answer every address the same way: page documents (`pages`) and one index.html (`single`).
 describe.each([
@@ -24,13 +24,8 @@ describe.each([
       await page.goto(`${site.url}/`);
       await h1(page);
       for (const p of site.manifest.pages) {
-        await page.evaluate((to) => {
-          history.pushState(null, '', to);
-          dispatchEvent(new PopStateEvent('popstate'));
-        }, p.path);
-        const title = p.frontmatter.home ? (p.frontmatter.heroText ?? p.title) : p.title;
-        await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-        await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+        // Pushed as a link click does; waited for in the page (its h1, one page slot, nothing loading).
+        await navigateInApp(page, p.path, titleOf(p));
         expect(path(page.url())).toBe(p.path);
       }
       expect(errors).toEqual([]);
