@@ -283,7 +283,8 @@ describe('the site data that fails', () => {
           // Said with the file, the failure and what the page shows instead, should it not recover.
           await expectContent(page, start).catch(async (e: unknown) => {
             const shown = await page.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 300) ?? 'no main').catch(() => 'not readable');
-            throw new Error(`${file} ${failure}: Retry did not bring the page back; main shows: ${shown}`, { cause: e });
+            const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+            throw new Error(`${file} ${failure}: Retry did not bring the page back (${why}); address ${page.url()}; main shows: ${shown}`, { cause: e });
           });
         }
         expect(
