@@ -102,11 +102,15 @@ describe('the app taking a page document over', () => {
         `${p}: layout shifts\n${sources.join('\n')}`,
       ).toBe(0);
       expect(chunks, `${p}: chunk requests on the first load`).toEqual([]);
+      // Both articles are read once image zoom has attached to them (a second after the page is shown): it
+      // marks each zoomable image, and read on one side only that mark was the difference.
+      const zoomReady = () => page.waitForFunction((path) => document.documentElement.dataset.zoomReady === path, p, { timeout: 20_000 });
+      await throttle(page, 1);
+      await zoomReady();
       const adopted = await page.evaluate(ARTICLE_DOM);
       expect(await page.locator('[data-static-body]').count(), p).toBe(0);
 
       // The same page rendered by the app from its chunk, after a client navigation away and back.
-      await throttle(page, 1);
       const away = p === '/' ? '/faq/' : '/';
       for (const to of [away, p]) await navigateInApp(page, to, titleOf(site.manifest.pages.find((r) => r.path === to)!));
       // Code blocks are highlighted once their language has loaded.
@@ -115,10 +119,12 @@ describe('the app taking a page document over', () => {
           (pre) => !/language-(ya?ml|json|bash|sh|js|ts|http|xml|ini)\b/.test(pre.querySelector('code')?.className ?? '') || pre.querySelector('code.hljs'),
         ),
       );
+      await zoomReady();
       const rendered = await page.evaluate(ARTICLE_DOM);
       expect(rendered.length, p).toBeGreaterThan(0);
       expect(adopted, p).toBe(rendered);
       expect(errors, p).toEqual([]);
+      await page.context().close();
     }
   }, 120_000);
 
@@ -201,6 +207,7 @@ describe('the app taking a page document over', () => {
         `font ${fontMs} ms, stylesheet ${cssMs} ms: layout shifts\n${sources.join('\n')}`,
       ).toBe(0);
       expect(errors).toEqual([]);
+      await page.context().close();
     }
   }, 60_000);
 
