@@ -28,9 +28,8 @@ export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   test: {
     globalSetup: ['tests/support/temp-root.ts'],
-    // Two test files at a time (Vitest's default is one worker fewer than the cores: one, on 2 cores).
-    // A browser test mostly waits for a server, a frame or a timeout: two of them kept two cores about
-    // a third busy, and the e2e project took 353 s instead of 454 s; unit and components 58 s, not 83 s.
+    // Two test files at a time unless a project says otherwise (Vitest's default is one worker fewer than
+    // the cores: one, on 2 cores); unit and components took 58 s instead of 83 s.
     maxWorkers: 2,
     projects: [
       {
@@ -52,7 +51,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: SOLO, ...browserTests },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          exclude: SOLO,
+          ...browserTests,
+          // Three files at a time (E2E_WORKERS to change it): with the files that time the screen apart and
+          // each test's pages closed when it ends, the project took 226 s instead of 271 s with two, the
+          // 2 cores busy throughout.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+        },
       },
       {
         extends: true,
