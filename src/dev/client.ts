@@ -11,6 +11,7 @@ import { refreshContent } from '../data/queries.ts';
 import { DEV_EVENTS_PATH, DEV_STYLESHEET, type DevMessage } from './protocol.ts';
 import { showErrors } from './overlay.ts';
 import { PAGE_SECTION_CLASS } from '../shared/markdown/rehype-sections.ts';
+import { releaseHeadingHold } from '../lib/scroll-target.ts';
 
 const SCROLL_KEY = 'dev-scroll';
 const SW_GUARD_KEY = 'dev-sw-removed';
@@ -26,7 +27,12 @@ async function removeServiceWorkers(): Promise<void> {
   }
 }
 
-/** Scrolls back to where the page was before an app reload, once the page is tall enough. */
+/**
+ * Scrolls back to where the page was before an app reload, once the page is tall enough. The position
+ * wins over the address's #heading (the active header writes it as the reader scrolls, and may not have
+ * caught up): the app's scroll to that heading, and its hold on it, are released at each placement. Held,
+ * the heading was put back after each placement, and the page ended at the heading, 1,100 px away.
+ */
 function restoreScroll(): void {
   const saved = sessionStorage.getItem(SCROLL_KEY);
   if (!saved) return;
@@ -40,10 +46,12 @@ function restoreScroll(): void {
     const rendered = !document.querySelector('[data-static-shell]') && !document.querySelector('main [aria-busy="true"]');
     const room = document.documentElement.scrollHeight - window.innerHeight;
     if (rendered && room >= y) {
+      releaseHeadingHold();
       if (Math.abs(window.scrollY - y) > 1) window.scrollTo({ top: y, behavior: 'instant' });
       // Held for a few frames while late parts of the page (images, fonts) settle.
       if (++placed >= 30) return;
     } else if (performance.now() > until) {
+      releaseHeadingHold();
       window.scrollTo({ top: y, behavior: 'instant' });
       return;
     }
