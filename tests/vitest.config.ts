@@ -4,8 +4,7 @@ import { defineConfig } from 'vitest/config';
  * The browser files whose assertions are about time on screen: layout shifts of cold starts under 4x and 8x
  * CPU slowdown, a first paint before or after the fonts, a scroll position kept while content above changes,
  * the dev server's reload and its timed cache writes. Beside another browser file (two Chromiums on two cores)
- * each of them took about three times as long as alone, and the shifts, scroll offsets and timings they check
- * moved with the load (a kept scroll 50 px off, a reload that came before the one awaited).
+ * they took up to three times as long as alone, and what they check moved with the load (a kept scroll 50 px off).
  */
 const SOLO = ['tests/e2e/page-takeover.test.ts', 'tests/e2e/first-load.test.ts', 'tests/e2e/navigation.test.ts', 'tests/e2e/dev-server.test.ts'];
 

@@ -57,7 +57,11 @@ export async function startSite(opts: { root?: string; latencyMs?: number; brows
       // Pages left open slowed the cold starts of the tests after them, in the same browser: an 8x-CPU
       // test took 18 s alone and 50 to 62 s after the other tests of its file.
       try {
-        onTestFinished(() => context.close().catch(() => {}));
+        onTestFinished(async () => {
+          const i = contexts.indexOf(context);
+          if (i >= 0) contexts.splice(i, 1);
+          await context.close().catch(() => {});
+        });
       } catch {
         // Not in a test: closed by close().
       }
