@@ -39,16 +39,25 @@ export function openApiAjv(): Ajv2020 {
  * `openApiAjv`) and kept.
  */
 export function compileClosed(ajv: Ajv2020, schema: unknown): ValidateFunction {
-  const copy = closed(schema) as object;
+  return compileKept(ajv, closed(schema) as object, OPTIONS, EXAMPLE_CACHE_DIR);
+}
+
+/**
+ * The validator of `schema` compiled by `ajv` (made with `options` and
+ * `code: { source: true }`): loaded from `dir` when the same schema was
+ * compiled with the same options and Ajv before, else compiled and kept
+ * there. A schema Ajv refuses throws, as `ajv.compile` does, and is not kept.
+ */
+export function compileKept(ajv: Ajv2020, schema: object, options: object, dir: string): ValidateFunction {
   const key = createHash('sha256')
-    .update(`${FORMAT} ${AJV_VERSION} ${JSON.stringify(OPTIONS)} ${JSON.stringify(copy)}`)
+    .update(`${FORMAT} ${AJV_VERSION} ${JSON.stringify(options)} ${JSON.stringify(schema)}`)
     .digest('hex')
     .slice(0, 32);
-  const file = path.join(EXAMPLE_CACHE_DIR, `${key}.cjs`);
+  const file = path.join(dir, `${key}.cjs`);
   const code = readKept(file);
   // The standalone code is CommonJS; the runtime helpers it may require are Ajv's.
   if (code !== undefined) return loadKept<ValidateFunction>(code, requireAjv);
-  const validate = ajv.compile(copy);
+  const validate = ajv.compile(schema);
   keep(file, standaloneCode(ajv, validate));
   return validate;
 }

@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { ContentError } from './errors.ts';
 import { fencesOf } from './fences.ts';
+import { compilePublished, publishedAjv } from './json-schema-check.ts';
 import { schemaContentErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';
 
@@ -29,8 +30,7 @@ export function loadTestScriptChecker(contentDir: string, rel: (abs: string) => 
   let reported = false;
   if (existsSync(abs)) {
     try {
-      const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
-      validate = ajv.compile(JSON.parse(readFileSync(abs, 'utf8')) as object);
+      validate = compilePublished(publishedAjv(), JSON.parse(readFileSync(abs, 'utf8')) as object);
     } catch (e) {
       reported = true;
       errors.push({ file: rel(abs), line: 1, message: `The test-script schema cannot be compiled: ${(e as Error).message.split('\n')[0]}.`, fix: 'Correct the JSON Schema (draft 2020-12).' });
