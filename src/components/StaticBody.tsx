@@ -98,6 +98,8 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
       const a = appLink(e.target, el);
       if (!a || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || e.defaultPrevented) return;
       e.preventDefault();
+      // The request leaves now, not once React has rendered the new address.
+      prefetchPage(client, a.getAttribute('href')!);
       void navigate(a.getAttribute('href')!);
     };
     const onIntent = (e: Event) => {

@@ -5,6 +5,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { prefetchPage } from '../data/prefetch.ts';
 import type { SearchHit } from './engine.ts';
 import { moveActive, optionsOf } from './options.ts';
 import { SearchResults } from './SearchResults.tsx';
@@ -26,6 +28,7 @@ export default function SearchBox({ indexName }: { indexName: string }) {
   const listboxId = useId();
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
+  const client = useQueryClient();
   const search = useSearch(indexName);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -55,10 +58,13 @@ export default function SearchBox({ indexName }: { indexName: string }) {
     (hit: SearchHit) => {
       setOpen(false);
       input.current?.blur();
-      if (hit.url.startsWith('/')) void navigate(hit.url);
-      else window.location.assign(hit.url);
+      if (hit.url.startsWith('/')) {
+        // The page's request leaves now, not once React has rendered the new address.
+        prefetchPage(client, hit.url);
+        void navigate(hit.url);
+      } else window.location.assign(hit.url);
     },
-    [navigate],
+    [navigate, client],
   );
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

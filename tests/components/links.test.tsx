@@ -1,13 +1,29 @@
 // Links to pages of the site: an absolute path becomes a link that navigates through the router but
 // does not re-render when the address changes (a router Link reads the location, so every one on the
 // page re-rendered on each click); other links keep the router's own resolution.
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 import { memo, Profiler } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PrefetchLink } from '../../src/components/PrefetchLink.tsx';
 import { NavigateProvider } from '../../src/components/StableLink.tsx';
+import { chunkQuery } from '../../src/data/queries.ts';
+import { chunkUrl } from '../../src/shared/paths.ts';
+
+// A click loads its page (see the last test): every request is recorded and answered 404.
+const requested: string[] = [];
+const server = setupServer(
+  http.get('*', ({ request }) => {
+    requested.push(new URL(request.url).pathname);
+    return new HttpResponse('no', { status: 404 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => void requested.splice(0));
+afterAll(() => server.close());
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -51,10 +67,10 @@ function clickTakenOver(el: HTMLElement, init: MouseEventInit = {}): boolean {
   return taken;
 }
 
-function setup() {
+function setup(client = new QueryClient()) {
   for (const k of Object.keys(commits)) delete commits[k];
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/guides/alexa/']}>
         <NavigateProvider>
           <Links />
@@ -86,5 +102,20 @@ describe('PrefetchLink', () => {
     expect(clickTakenOver(screen.getByRole('link', { name: 'FAQ in a new tab' }))).toBe(false);
     expect(clickTakenOver(screen.getByRole('link', { name: 'IVR guide' }), { ctrlKey: true })).toBe(false);
     expect(screen.getByTestId('where').textContent).toBe('/guides/alexa/');
+  });
+
+  it('starts loading the page in the click itself, before the router renders the new address', async () => {
+    // Nothing else here asks for the page (no hover, no page component): only the click can have.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    setup(client);
+    const state = () => client.getQueryState(chunkQuery('/guides/ivr/').queryKey);
+    let during: string | undefined;
+    // Runs after the app's click handler (React listens at its root), in the same event.
+    const look = () => (during = state()?.fetchStatus);
+    document.addEventListener('click', look, { once: true });
+    expect(state()).toBeUndefined();
+    expect(clickTakenOver(screen.getByRole('link', { name: 'IVR guide' }))).toBe(true);
+    expect(during).toBe('fetching');
+    await waitFor(() => expect(requested).toContain(chunkUrl('/guides/ivr/')));
   });
 });
