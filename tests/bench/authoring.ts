@@ -139,6 +139,23 @@ async function measureEdits(page: Page, file: string, runs: number, gapMs: numbe
   let reloads = 0;
   const each: EditFigures['each'] = [];
   try {
+    // The page complete first (not busy, its height the same for 10 frames): its h1 shows before its
+    // body is rendered in slices, and a position taken from a page still short was 0 px, where no edit
+    // can move the reader. A string, for the reason given below.
+    const settled = await page.evaluate(`new Promise((resolve) => {
+      const until = performance.now() + 30000;
+      let height = -1;
+      let same = 0;
+      const step = () => {
+        const h = document.documentElement.scrollHeight;
+        same = h === height && !document.querySelector('main [aria-busy="true"]') ? same + 1 : 0;
+        height = h;
+        if (same >= 10 || performance.now() > until) resolve(same >= 10);
+        else requestAnimationFrame(step);
+      };
+      step();
+    })`);
+    if (!settled) throw new Error('The page was still changing 30 s after its h1 showed.');
     // Halfway down the page (at most 1,500 px): an edit above the reader must not move what they read.
     // Instant (the site's CSS scrolls smoothly), and settled before the first edit.
     const target = await page.evaluate(() => Math.round(Math.min(1500, (document.documentElement.scrollHeight - innerHeight) / 2)));
