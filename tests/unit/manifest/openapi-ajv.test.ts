@@ -1,9 +1,8 @@
 // The examples' validators kept as standalone code answer as the validators Ajv compiles: the same verdict and the same errors.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closed, compileClosed, EXAMPLE_CACHE_DIR, openApiAjv } from '../../../manifest/openapi-ajv.ts';
+import { keptOnce } from '../../support/kept-code.ts';
 
 describe('compileClosed', () => {
   it('loads a validator kept by an earlier build, which gives the errors a fresh compile gives', () => {
@@ -19,16 +18,7 @@ describe('compileClosed', () => {
         device: { oneOf: [{ type: 'string' }, { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }] },
       },
     };
-    const listed = () => (existsSync(EXAMPLE_CACHE_DIR) ? readdirSync(EXAMPLE_CACHE_DIR) : []);
-    const before = new Set(listed());
-    const compiled = compileClosed(openApiAjv(), schema);
-    const added = listed().filter((f) => !before.has(f));
-    expect(added).toHaveLength(1);
-    onTestFinished(() => rmSync(path.join(EXAMPLE_CACHE_DIR, added[0]!)));
-    const kept = compileClosed(openApiAjv(), schema);
-    expect(listed()).toHaveLength(before.size + 1);
-    // Loaded from the file: not the function Ajv made.
-    expect(kept).not.toBe(compiled);
+    const kept = keptOnce(EXAMPLE_CACHE_DIR, () => compileClosed(openApiAjv(), schema));
     const fresh = openApiAjv().compile(closed(schema) as object);
     const cases: unknown[] = [
       { id: 1, status: 'passed' },

@@ -1,10 +1,11 @@
 // The published schemas' validators kept as standalone code answer as the validators Ajv compiles:
 // the same verdict and the same errors, on the site's own test-script schema.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compilePublished, publishedAjv, SCHEMA_CACHE_DIR } from '../../../manifest/json-schema-check.ts';
+import { keptOnce } from '../../support/kept-code.ts';
 
 const testScriptSchema = JSON.parse(readFileSync(path.resolve('content/public/schemas/test-script.json'), 'utf8')) as Record<string, unknown>;
 
@@ -12,16 +13,7 @@ describe('compilePublished', () => {
   it('loads a validator kept by an earlier build, which gives the errors a fresh compile gives', () => {
     // A $comment no other build has written: the first call cannot find it in the cache.
     const schema = { ...testScriptSchema, $comment: `test run ${randomUUID()}` };
-    const listed = () => (existsSync(SCHEMA_CACHE_DIR) ? readdirSync(SCHEMA_CACHE_DIR) : []);
-    const before = new Set(listed());
-    const compiled = compilePublished(publishedAjv(), schema);
-    const added = listed().filter((f) => !before.has(f));
-    expect(added).toHaveLength(1);
-    onTestFinished(() => rmSync(path.join(SCHEMA_CACHE_DIR, added[0]!)));
-    const kept = compilePublished(publishedAjv(), schema);
-    expect(listed()).toHaveLength(before.size + 1);
-    // Loaded from the file: not the function Ajv made.
-    expect(kept).not.toBe(compiled);
+    const kept = keptOnce(SCHEMA_CACHE_DIR, () => compilePublished(publishedAjv(), schema));
     const fresh = publishedAjv().compile(schema);
     const cases: unknown[] = [
       { configuration: { locale: 'en-US', voiceId: 'Joanna' }, tests: [{ name: 'Greeting', steps: [{ input: 'hi', expected: 'hello' }] }] },
