@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { ContentError } from './errors.ts';
-import { compileKept } from './openapi-ajv.ts';
+import { compileKept } from './kept-code.ts';
 import { fencesOf } from './fences.ts';
 import { schemaContentErrors } from './schema-errors.ts';
 import { parseYaml } from './yaml-source.ts';

@@ -9,23 +9,16 @@
  * the same schema loads it from there. The cache depends on nothing else, so
  * a changed schema is a new file and a stale file is never read.
  */
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import { keep, loadKept, readKept } from './kept-code.ts';
+import { compileKept } from './kept-code.ts';
 import { isRecord } from './openapi-refs.ts';
 
 /** Where the validators are kept. */
 export const EXAMPLE_CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules/.cache/openapi-examples');
-/** Changes when the cached files' form changes, so an older one is not read. */
-const FORMAT = 1;
 const OPTIONS = { allErrors: true, verbose: true, strict: false, validateFormats: false };
-const requireAjv = createRequire(import.meta.url);
-const AJV_VERSION = (requireAjv('ajv/package.json') as { version: string }).version;
 
 /** An Ajv for OpenAPI 3.1 schemas: every error (with the failing data, for messages), no strict mode, formats as annotations. */
 export function openApiAjv(): Ajv2020 {
@@ -40,26 +33,6 @@ export function openApiAjv(): Ajv2020 {
  */
 export function compileClosed(ajv: Ajv2020, schema: unknown): ValidateFunction {
   return compileKept(ajv, closed(schema) as object, OPTIONS, EXAMPLE_CACHE_DIR);
-}
-
-/**
- * The validator of `schema` compiled by `ajv` (made with `options` and
- * `code: { source: true }`): loaded from `dir` when the same schema was
- * compiled with the same options and Ajv before, else compiled and kept
- * there. A schema Ajv refuses throws, as `ajv.compile` does, and is not kept.
- */
-export function compileKept(ajv: Ajv2020, schema: object, options: object, dir: string): ValidateFunction {
-  const key = createHash('sha256')
-    .update(`${FORMAT} ${AJV_VERSION} ${JSON.stringify(options)} ${JSON.stringify(schema)}`)
-    .digest('hex')
-    .slice(0, 32);
-  const file = path.join(dir, `${key}.cjs`);
-  const code = readKept(file);
-  // The standalone code is CommonJS; the runtime helpers it may require are Ajv's.
-  if (code !== undefined) return loadKept<ValidateFunction>(code, requireAjv);
-  const validate = ajv.compile(schema);
-  keep(file, standaloneCode(ajv, validate));
-  return validate;
 }
 
 /** A copy of a schema whose objects allow only the properties they list, so an invented or misspelt field fails. */
