@@ -14,16 +14,34 @@ import { prefetchPage } from '../data/prefetch.ts';
 type Go = (to: string) => void;
 const NavigateContext = createContext<Go | null>(null);
 
-/** Provides the stable navigate function to the StableLinks below it. */
+/**
+ * Provides the stable navigate function to the StableLinks below it (and to `useGo`). It starts loading the
+ * page at once, as a hover does, and then navigates: left to the new page, the request went out only once
+ * React had rendered the new address, about 45 ms later at 4x CPU.
+ */
 export function NavigateProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const latest = useRef(navigate);
   // After each commit, before any click can be handled: a link's click always sees the current function.
   useLayoutEffect(() => {
     latest.current = navigate;
   }, [navigate]);
-  const go = useCallback<Go>((to) => void latest.current(to), []);
+  const go = useCallback<Go>(
+    (to) => {
+      prefetchPage(client, to);
+      void latest.current(to);
+    },
+    [client],
+  );
   return <NavigateContext.Provider value={go}>{children}</NavigateContext.Provider>;
+}
+
+/** The provider's navigate function, for the app's own ways to a page (links in the article, a search result). */
+export function useGo(): Go {
+  const go = useContext(NavigateContext);
+  if (!go) throw new Error('useGo is used outside a NavigateProvider.');
+  return go;
 }
 
 /** A click the browser would follow in this tab, with no modifier, to a page (not a download): the app handles it. */
@@ -41,8 +59,6 @@ export function StableLink({ to, children, ...rest }: { to: string } & Omit<Anch
     rest.onClick?.(e);
     if (!go || !plainClick(e)) return;
     e.preventDefault();
-    // The request leaves now, not once React has rendered the new address (about 45 ms at 4x CPU).
-    prefetch();
     go(to);
   };
   return (

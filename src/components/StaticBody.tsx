@@ -8,13 +8,13 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROSE_CLASSES } from '../shared/prose-classes.ts';
 import { CUSTOM_ELEMENT_ATTR } from '../shared/markdown/custom-element-names.ts';
 import { LAZY_SECTIONS_ATTR } from '../shared/markdown/rehype-sections.ts';
 import { CustomElement } from '../markdown/custom-elements.tsx';
 import { prefetchPage } from '../data/prefetch.ts';
+import { useGo } from './StableLink.tsx';
 import { useReportPageReady } from '../app/page-ready.tsx';
 import { COPY_FEEDBACK_MS } from '../hooks/useCopyText.ts';
 import { settleSections } from '../lib/settle-sections.ts';
@@ -71,7 +71,7 @@ function onFirstIntent(fn: () => void): () => void {
 
 export function StaticBody({ path, body, footer, preload }: { path: string; body: HTMLElement; footer?: ReactNode; preload: () => void }) {
   const host = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
+  const go = useGo();
   const client = useQueryClient();
   const [slots, setSlots] = useState<HTMLElement[]>([]);
 
@@ -98,9 +98,7 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
       const a = appLink(e.target, el);
       if (!a || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || e.defaultPrevented) return;
       e.preventDefault();
-      // The request leaves now, not once React has rendered the new address.
-      prefetchPage(client, a.getAttribute('href')!);
-      void navigate(a.getAttribute('href')!);
+      go(a.getAttribute('href')!);
     };
     const onIntent = (e: Event) => {
       const a = appLink(e.target, el);
@@ -118,7 +116,7 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
       el.removeEventListener('touchstart', onIntent);
       stopWatching();
     };
-  }, [navigate, client, preload]);
+  }, [go, client, preload]);
 
   useReportPageReady(path);
   return (

@@ -4,9 +4,7 @@
  * is imported the first time the box gets focus (by click, Tab, "/" or Ctrl/Cmd+K).
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { prefetchPage } from '../data/prefetch.ts';
+import { useGo } from '../components/StableLink.tsx';
 import type { SearchHit } from './engine.ts';
 import { moveActive, optionsOf } from './options.ts';
 import { SearchResults } from './SearchResults.tsx';
@@ -27,8 +25,7 @@ function statusText(status: SearchStatus, answered: string, query: string, count
 export default function SearchBox({ indexName }: { indexName: string }) {
   const listboxId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
-  const client = useQueryClient();
+  const go = useGo();
   const search = useSearch(indexName);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -58,13 +55,10 @@ export default function SearchBox({ indexName }: { indexName: string }) {
     (hit: SearchHit) => {
       setOpen(false);
       input.current?.blur();
-      if (hit.url.startsWith('/')) {
-        // The page's request leaves now, not once React has rendered the new address.
-        prefetchPage(client, hit.url);
-        void navigate(hit.url);
-      } else window.location.assign(hit.url);
+      if (hit.url.startsWith('/')) go(hit.url);
+      else window.location.assign(hit.url);
     },
-    [navigate, client],
+    [go],
   );
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
