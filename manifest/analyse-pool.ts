@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { bundle } from './ts-bundle.mjs';
-import { analyseMarkdown, type MarkdownFacts } from './markdown.ts';
+import { analyseMarkdown, type AnalysisOptions, type MarkdownFacts } from './markdown.ts';
 
 /** From this many pages the workers do all the parsing, one per core. */
 export const WORKER_THRESHOLD = 400;
@@ -83,7 +83,10 @@ export class AnalysisPool {
   private closing = false;
   private sharing = false;
 
-  constructor(private readonly plan: PoolPlan) {
+  constructor(
+    private readonly plan: PoolPlan,
+    private readonly options: AnalysisOptions = {},
+  ) {
     // A failed start is reported by `results`.
     this.ready = plan.workers > 0 ? this.start(plan.workers).catch((e: Error) => this.fail(e)) : Promise.resolve();
   }
@@ -91,7 +94,7 @@ export class AnalysisPool {
   private async start(count: number): Promise<void> {
     const script = await workerScript();
     for (let i = 0; i < count; i++) {
-      const w = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+      const w = new Worker(script, { workerData: { options: this.options }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       this.busy.set(w, 0);
       w.on('message', (m: { ids: number[]; facts: MarkdownFacts[] }) => {
         m.facts.forEach((f, i) => (this.out[m.ids[i]!] = f));
@@ -132,7 +135,7 @@ export class AnalysisPool {
       if (this.failed) throw this.failed;
       const job = this.plan.here ? this.queue.shift() : undefined;
       if (job) {
-        this.out[job.index] = analyseMarkdown(job.body);
+        this.out[job.index] = analyseMarkdown(job.body, this.options);
         this.finished++;
         // Lets the workers' answers in (each hands its worker the next batch).
         await new Promise((resolve) => setImmediate(resolve));

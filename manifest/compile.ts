@@ -167,6 +167,9 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
       mdListed.length,
       mdListed.reduce((n, f) => n + f.size, 0),
     ),
+    // Only page documents hold the article as HTML: a build told to write the single output renders none
+    // (the pool starts before site.yml is read, so a site whose own setting is `single` still renders it).
+    { article: opts.output !== 'single' },
   );
   try {
     return await compileWith(opts, { contentDir, rel, errors, listed, mdFiles: mdListed.map((f) => f.file), pool, lastCommitting });

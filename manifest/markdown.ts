@@ -53,8 +53,11 @@ export interface MarkdownFacts {
   sections: Section[];
   /** The opening blocks, painted before the app has loaded (see lead.ts). */
   lead: LeadNode[];
-  /** The body as the HTML of a page document (article-html.ts), its images not yet sized. */
-  article: string;
+  /**
+   * The body as the HTML of a page document (article-html.ts), its images not yet sized; null when the
+   * analysis was asked for none (the dev server, which serves one document for every page).
+   */
+  article: string | null;
   /** The sections' words counted for the search index (done here: on a large site, on the analysis workers). */
   terms: SectionTerms;
 }
@@ -82,8 +85,14 @@ function parserFor(markdown: string) {
   return p;
 }
 
+/** What an analysis makes beyond the facts every output needs. */
+export interface AnalysisOptions {
+  /** The page document's article HTML (default true): only the build's `pages` output writes it. */
+  article?: boolean;
+}
+
 /** Analyses `source`, a page body whose site variables are already substituted. */
-export function analyseMarkdown(source: string): MarkdownFacts {
+export function analyseMarkdown(source: string, options: AnalysisOptions = {}): MarkdownFacts {
   let body = source;
   const parser = parserFor(source);
   const tree = parser.parse(body) as unknown as Node;
@@ -117,7 +126,7 @@ export function analyseMarkdown(source: string): MarkdownFacts {
   };
   visit(tree);
 
-  const article = articleHtmlFromTree(tree as never, html);
+  const article = options.article === false ? null : articleHtmlFromTree(tree as never, html);
   const hast = toHast(tree as never, { allowDangerousHtml: false }) as unknown as Node;
   rehypeSlug()(hast as never);
   const lead = leadOf(hast, firstHtml);

@@ -222,6 +222,7 @@ export function writePageDocuments(
   const shellOf = (p: CompiledPage) => {
     const record = p.record;
     const { prev, next } = prevNext(record, order, byPath);
+    if (p.facts.article === null) throw new Error(`${p.record.path}: analysed without its article HTML, which a page document needs.`);
     const body = withParserYield(fillImageSizes(p.facts.article, p.body.images));
     return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body, prev, next }) };
   };
