@@ -18,7 +18,6 @@ import { PROSE_CLASSES } from '../src/shared/prose-classes.ts';
 import { SEARCH_INPUT_CLASSES } from '../src/search/search-input-classes.ts';
 import { LAZY_SECTIONS_ATTR } from '../src/shared/markdown/rehype-sections.ts';
 import { ATOM_PATH, isFeedPost, RSS_PATH } from '../src/shared/site-urls.ts';
-import { themeIconsHtml } from '../src/shared/theme-icons.ts';
 
 /** Escapes text for an HTML text node or a double-quoted attribute. */
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -60,7 +59,7 @@ function navbar(site: SiteConfig, path: string | null, hasSidebar: boolean): str
     })
     .join('');
   const search = `<div role="search" class="relative"><input type="text" role="combobox" aria-label="Search documentation" aria-autocomplete="list" aria-expanded="false" placeholder="Search ( / )" autocomplete="off" spellcheck="false" enterkeyhint="search" class="${SEARCH_INPUT_CLASSES}" value=""><p role="status" class="sr-only"></p></div>`;
-  const theme = `<button type="button" class="icon-button theme-toggle" aria-pressed="false" aria-label="Dark mode" title="Switch to dark mode">${themeIconsHtml()}</button>`;
+  const theme = '<button type="button" class="icon-button theme-toggle" aria-pressed="false" aria-label="Dark mode" title="Switch to dark mode"></button>';
   return `<header class="navbar">${toggle}<a class="navbar-title" href="/">${esc(site.title)}</a><nav aria-label="Main" class="navbar-links"><ul>${links}</ul></nav><div class="navbar-tools">${search}${theme}</div></header>`;
 }
 
