@@ -47,13 +47,16 @@ import type { BackgroundMessage, BackgroundPage } from './dev-background-main.ts
 
 /**
  * The dev server serves one document for every page address, as the single output does: no page
- * document, so no article HTML. Rendering each body to HTML was about an eighth of the analysis of the
- * 10,000-page site, on every cold start.
+ * document, so no article HTML. Rendering each body to HTML was about a sixth of the analysis (1,500
+ * pages of the 10,000-page site in one thread), on every cold start.
  */
 const DEV_ANALYSIS = { article: false } as const;
 
-/** Bumped when the cached facts' shape, or how they are made, changes (2: a section's text joins inline elements as the page shows them). */
-const CACHE_VERSION = 2;
+/**
+ * Bumped when the cached facts' shape, or how they are made, changes (2: a section's text joins inline
+ * elements as the page shows them; 3: no article HTML, which an older cache would keep in memory).
+ */
+const CACHE_VERSION = 3;
 
 export interface DevCompilerOptions {
   contentDir: string;
