@@ -74,7 +74,7 @@ type Node = {
   value?: string;
 };
 
-/** One parser per set of GFM constructs a text may hold (see gfmOptionsFor): at most eight. */
+/** One parser per set of GFM constructs a text may hold (see gfmOptionsFor): at most 32, a few in practice. */
 const parsers = new Map<string, ReturnType<typeof makeParser>>();
 const makeParser = (o: GfmParseOptions) => unified().use(remarkParse).use(remarkGfm, o).use(remarkCallouts);
 function parserFor(markdown: string) {
