@@ -134,6 +134,11 @@ export function figures(r: BenchResults): Figure[] {
     add({ id: `${id}:seo`, section: 'lighthouse', page: l.path, figure: 'SEO', value: num(l.seo), unit: 'score' });
     add({ id: `${id}:cls`, section: 'lighthouse', page: l.path, figure: 'cumulative layout shift', value: num(l.cls, 4), unit: '' });
     add({ section: 'lighthouse', page: l.path, figure: 'largest contentful paint (simulated)', value: num(l.lcpMs), unit: 'ms' });
+    if (l.performanceRuns.length > 1) {
+      add({ section: 'lighthouse', page: l.path, figure: `performance, each of ${l.performanceRuns.length} runs (scores above: medians)`, value: l.performanceRuns.map((v) => num(v)).join(', '), unit: 'score' });
+    }
+    const tbt = l.tbtRuns.filter((v): v is number => v !== null);
+    if (tbt.length) add({ section: 'lighthouse', page: l.path, figure: 'total blocking time (simulated), median (min–max)', value: `${num(l.tbtMs)} (${num(Math.min(...tbt))}–${num(Math.max(...tbt))})`, unit: 'ms' });
   }
   if (r.authoring) {
     const a = r.authoring;
