@@ -8,7 +8,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-*/', 'bench/', 'node_modules/', 'test-results/', '.tmp/', 'content/public/'] },
+  { ignores: ['dist/', 'dist-*/', 'dist.*/', 'bench/', 'node_modules/', 'test-results/', '.tmp/', 'content/public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
