@@ -3,12 +3,13 @@
  * (simulated throttling, Moto G Power screen): the four category scores and
  * the cumulative layout shift of a page, as Lighthouse reports them.
  *
- * Each page is audited several times, the pages taking turns, and each
- * score is the median of its runs, as Lighthouse's own documentation
- * advises for its variability: the performance score follows the total
- * blocking time, which Lighthouse simulates from the tasks of one load on
- * this machine, and ten single runs on one home page and one build gave
- * 92 to 100. Every run's performance score is kept and printed.
+ * Each page is audited several times, the pages taking turns, and the
+ * performance score is the median of its runs, as Lighthouse's own
+ * documentation advises for its variability: it follows the total blocking
+ * time, which Lighthouse simulates from the tasks of one load on this
+ * machine, and ten single runs on one home page and one build gave 92 to
+ * 100. Every run's performance score is kept and printed; the other
+ * categories are the lowest of the runs (lighthouse-runs.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -85,7 +86,7 @@ const pct = (s: number | null | undefined) => (s === null || s === undefined ? n
 /** Runs per page, unless the caller says. */
 export const LIGHTHOUSE_RUNS = 5;
 
-/** Runs Lighthouse `runs` times on each URL, the URLs taking turns (one Chromium, reused); one combined result per URL. */
+/** Runs Lighthouse `runs` times on each URL, the URLs taking turns (a fresh Chromium per round); one combined result per URL. */
 export async function runLighthouse(origin: string, paths: string[], runs = LIGHTHOUSE_RUNS): Promise<LighthouseScores[]> {
   const each = new Map<string, LighthouseScores[]>(paths.map((p) => [p, []]));
   for (let i = 0; i < runs; i++) {
@@ -94,7 +95,7 @@ export async function runLighthouse(origin: string, paths: string[], runs = LIGH
   return paths.map((p) => combineRuns(each.get(p)!));
 }
 
-/** One run of Lighthouse on each URL in turn. */
+/** One round: Lighthouse on each URL in turn, in one Chromium. */
 async function runOnce(origin: string, paths: string[]): Promise<Array<[string, LighthouseScores]>> {
   const chrome = await launchForLighthouse();
   const out: Array<[string, LighthouseScores]> = [];

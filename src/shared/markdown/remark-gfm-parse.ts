@@ -9,8 +9,8 @@
  * little. A text without their trigger characters cannot contain them, so
  * `gfmOptionsFor` turns them off for such a text: the very same tree, parsed
  * about a third faster. Each kind of literal autolink has its own trigger:
- * the e-mail kind is tried at the start of every word, so a page that names
- * a URL but no e-mail address is parsed without it.
+ * the e-mail kind is tried at every letter and digit, so a page that names a
+ * URL but no e-mail address is parsed without it.
  */
 import { gfm } from 'micromark-extension-gfm';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
@@ -28,7 +28,7 @@ export interface GfmParseOptions {
   strikethrough?: boolean;
 }
 
-/** What each kind of literal autolink contains: a protocol's `://`, `www.`, the `@` of an e-mail address. */
+/** What a www autolink contains, in either case (the protocol kind needs `://`, the e-mail kind `@`). */
 const WWW_TRIGGER = /www\./i;
 
 /**
