@@ -62,11 +62,11 @@ const PARTS = {
 
 export default function remarkGfmParse(this: Processor, options: GfmParseOptions = {}): void {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
-  const off = (Object.keys(PARTS) as Array<keyof typeof PARTS>).filter((k) => options[k] === false).map((k) => PARTS[k]);
-  const constructs = off.flatMap((p) => [...p.constructs]);
+  const keys = Object.keys(PARTS) as Array<keyof typeof PARTS>;
+  const constructs = keys.filter((k) => options[k] === false).flatMap((k) => [...PARTS[k].constructs]);
   (data.micromarkExtensions ??= []).push(gfm(), ...(constructs.length ? [{ disable: { null: constructs } }] : []));
   // A node kind is left out when every option that builds it is off.
-  const keys = Object.keys(PARTS) as Array<keyof typeof PARTS>;
-  const nodes = new Set<string>(off.map((p) => p.node).filter((node) => keys.every((k) => PARTS[k].node !== node || options[k] === false)));
+  const nodes = new Set<string>(keys.map((k) => PARTS[k].node));
+  for (const k of keys) if (options[k] !== false) nodes.delete(PARTS[k].node);
   (data.fromMarkdownExtensions ??= []).push(gfmFromMarkdown().filter((e) => !Object.keys(e.enter ?? {}).some((k) => nodes.has(k))));
 }
