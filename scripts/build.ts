@@ -54,7 +54,9 @@ try {
   const jqueryUrl = `/assets/vendor/jquery-${jqueryVersion}.min.js`;
   mkdirSync(path.join(stage, 'assets/vendor'), { recursive: true });
   copyFileSync(path.join(root, 'node_modules/jquery/dist/jquery.min.js'), path.join(stage, jqueryUrl));
-  await writeJquerySandbox(stage, jqueryUrl);
+  // esbuild's first build of the process starts its service: waiting for it here held the content's build back by about 0.2 s.
+  const sandboxDone = writeJquerySandbox(stage, jqueryUrl);
+  running.push(sandboxDone);
 
   const appDone = buildApp(stage, {
     define: {
@@ -68,7 +70,7 @@ try {
   const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
   const site = content.manifest.site;
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
-  const [app] = (await Promise.all([appDone, cssDone])) as [{ entry: string; preload: string[] }, void];
+  const [app] = (await Promise.all([appDone, cssDone, sandboxDone])) as [{ entry: string; preload: string[] }, void, void];
 
   // The route table names the entry script, so an open page can tell that the app itself was redeployed.
   const siteDataFile = path.join(stage, 'data', 'site.json');
