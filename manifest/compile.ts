@@ -378,13 +378,14 @@ export function checkPaths(pages: CompiledPage[], errors: ContentError[]): void 
   const aliasOwner = new Map<string, CompiledPage>();
   for (const p of pages) {
     (p.record.frontmatter.aliases ?? []).forEach((a, i) => {
-      const line = p.fm ? p.fm.lineOf(['aliases', i]) : 1;
+      // Found only for an error: a line costs a second parse of the front matter (yaml-source.ts).
+      const line = () => (p.fm ? p.fm.lineOf(['aliases', i]) : 1);
       const page = owner.get(a);
       const other = aliasOwner.get(a);
       if (page) {
-        errors.push({ file: p.file, line, message: `The alias ${a} collides with the page ${page.file}, which answers at that path.`, fix: 'Remove the alias or choose another address.' });
+        errors.push({ file: p.file, line: line(), message: `The alias ${a} collides with the page ${page.file}, which answers at that path.`, fix: 'Remove the alias or choose another address.' });
       } else if (other && other !== p) {
-        errors.push({ file: p.file, line, message: `The alias ${a} is also an alias of ${other.file}.`, fix: 'Keep the alias on one page only.' });
+        errors.push({ file: p.file, line: line(), message: `The alias ${a} is also an alias of ${other.file}.`, fix: 'Keep the alias on one page only.' });
       } else aliasOwner.set(a, p);
     });
   }

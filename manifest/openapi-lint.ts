@@ -15,8 +15,8 @@ export function lintOperations(source: YamlSource, file: string): ContentError[]
   const ids = new Map<string, string>();
   for (const ref of operationsOf(doc)) {
     const where = `${ref.method.toUpperCase()} ${ref.path}`;
-    const line = source.lineOf(['paths', ref.path, ref.method]);
-    const add = (message: string, fix: string) => errors.push({ file, line, message: `${where}: ${message}`, fix });
+    // Looked up only for an error: finding a line parses the document again with places (yaml-source.ts).
+    const add = (message: string, fix: string) => errors.push({ file, line: source.lineOf(['paths', ref.path, ref.method]), message: `${where}: ${message}`, fix });
     const { operationId, summary, tags } = ref.op;
     if (typeof operationId !== 'string' || !operationId) {
       add('has no operationId.', 'Add a unique `operationId`.');

@@ -175,18 +175,19 @@ export function checkReferences(ctx: Context): void {
   const walk = (items: ReadonlyArray<SidebarItem>, at: PropertyKey[]) => {
     items.forEach((item, i) => {
       if (typeof item !== 'string') return walk(item.children, [...at, i, 'children']);
-      const line = src.lineOf([...at, i]);
+      // Found only for an error: a line costs a second parse of site.yml (yaml-source.ts).
+      const line = () => src.lineOf([...at, i]);
       if (!byPath.has(item)) {
         const r = resolvePath(item, index);
         errors.push({
           file,
-          line,
+          line: line(),
           message: `Sidebar entry ${item} is not a page${r.kind === 'redirect' ? ` (it redirects to ${r.to})` : ''}.`,
           fix:
             r.kind === 'redirect' ? `Write ${r.to} instead.` : `Create the page (for example content${item.endsWith('/') ? `${item}index.md` : item.replace(/\.html$/, '.md')}) or remove the entry.`,
         });
       } else if (seen.has(item)) {
-        errors.push({ file, line, message: `Sidebar entry ${item} appears twice.`, fix: 'Keep one entry per page, so previous/next links stay in one order.' });
+        errors.push({ file, line: line(), message: `Sidebar entry ${item} appears twice.`, fix: 'Keep one entry per page, so previous/next links stay in one order.' });
       }
       seen.add(item);
     });
