@@ -162,17 +162,18 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   const lastCommitting = gitDates(contentDir);
   const listed = listFiles(contentDir);
   const mdListed = listed.filter(({ file: f }) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')));
+  // Read before the pool starts (a few ms), so its output setting is known to the analysis.
+  const site = loadSite(contentDir, rel, errors);
   const pool = new AnalysisPool(
     planFor(
       mdListed.length,
       mdListed.reduce((n, f) => n + f.size, 0),
     ),
-    // Only page documents hold the article as HTML: a build told to write the single output renders none
-    // (the pool starts before site.yml is read, so a site whose own setting is `single` still renders it).
-    { article: opts.output !== 'single' },
+    // Only page documents hold the article as HTML: the single output, by the build's option or the site's own setting, renders none.
+    { article: (opts.output ?? site?.config.output) !== 'single' },
   );
   try {
-    return await compileWith(opts, { contentDir, rel, errors, listed, mdFiles: mdListed.map((f) => f.file), pool, lastCommitting });
+    return await compileWith(opts, { contentDir, rel, errors, listed, mdFiles: mdListed.map((f) => f.file), pool, lastCommitting, site });
   } finally {
     await pool.close();
   }
@@ -187,10 +188,10 @@ interface CompileStart {
   mdFiles: string[];
   pool: AnalysisPool;
   lastCommitting: Promise<(absFile: string) => number>;
+  site: ReturnType<typeof loadSite>;
 }
 
-async function compileWith(opts: CompileOptions, { contentDir, rel, errors, listed, mdFiles, pool, lastCommitting }: CompileStart): Promise<CompileResult> {
-  const site = loadSite(contentDir, rel, errors);
+async function compileWith(opts: CompileOptions, { contentDir, rel, errors, listed, mdFiles, pool, lastCommitting, site }: CompileStart): Promise<CompileResult> {
   const vars = loadVariables(contentDir, rel, errors);
   const openapi = await expandOpenApi.load(contentDir, rel, errors);
   // Examples are checked as written, before directives add lines: test scripts against

@@ -78,6 +78,21 @@ describe('compileContent on the fixture site', async () => {
     expect(leadOf(r.files)).toBeUndefined();
   });
 
+  it("renders the article HTML only for page documents, by the build's option or the site's own setting", async () => {
+    expect(r.pages.every((p) => typeof p.facts.article === 'string')).toBe(true);
+    const dir = mkdtempSync(path.join(tmpdir(), 'single-site-'));
+    cpSync(FIXTURE_SITE, dir, { recursive: true });
+    const siteYml = path.join(dir, '_config/site.yml');
+    writeFileSync(siteYml, `${readFileSync(siteYml, 'utf8')}\noutput: single\n`);
+    const own = await compileContent({ contentDir: dir });
+    expect(own.manifest.site.output).toBe('single');
+    expect(own.pages.length).toBeGreaterThan(5);
+    expect(own.pages.every((p) => p.facts.article === null)).toBe(true);
+    const told = await compileContent({ contentDir: dir, output: 'pages' });
+    expect(told.manifest.site.output).toBe('pages');
+    expect(told.pages.every((p) => typeof p.facts.article === 'string')).toBe(true);
+  });
+
   it('records image sizes in the chunk', () => {
     const chunk = JSON.parse(r.files.get('data/pages/guides/index.json')!) as ChunkRef;
     expect(chunk.images['/images/flow.svg']).toEqual({ width: 400, height: 200 });
