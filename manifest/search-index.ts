@@ -154,13 +154,25 @@ function idfOf(pages: number, df: number): number {
   return Math.max(1, Math.round(Math.log(1 + (pages - df + 0.5) / (df + 0.5)) * 1000));
 }
 
-/** The `n` best-weighted of `p`'s postings, in page order. */
+/**
+ * The `n` best-weighted of `p`'s postings, in page order; of equal weights
+ * the first pages. A weight is a byte, so the lowest weight kept is found by
+ * counting them, not by sorting the postings of a word on thousands of
+ * pages (1.1 s of a 10,000-page index with sorts).
+ */
 function bestPostings(p: Postings, n: number): Postings {
   if (p.docs.length <= n) return p;
-  const keep = [...p.docs.keys()]
-    .sort((a, b) => p.weights[b]! - p.weights[a]! || a - b)
-    .slice(0, n)
-    .sort((a, b) => a - b);
+  const count = new Uint32Array(256);
+  for (const w of p.weights) count[w]!++;
+  let cut = 255;
+  let above = 0;
+  while (above + count[cut]! < n) above += count[cut--]!;
+  // The postings of weight `cut` that still fit, the first in page order.
+  let atCut = n - above;
+  const keep: number[] = [];
+  p.weights.forEach((w, i) => {
+    if (w > cut || (w === cut && atCut-- > 0)) keep.push(i);
+  });
   return { idf: p.idf, docs: Uint32Array.from(keep, (i) => p.docs[i]!), weights: Uint8Array.from(keep, (i) => p.weights[i]!), flags: Uint8Array.from(keep, (i) => p.flags[i]!) };
 }
 
