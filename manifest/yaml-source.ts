@@ -143,8 +143,7 @@ export function fastValue(text: string): { value: unknown } | undefined {
 
 /** The text read by `yaml`, with its syntax errors reported. */
 function parseWithPlaces(text: string, file: string, firstLine: number, errors: ContentError[]): YamlSource | undefined {
-  const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: true });
+  const { doc, lc } = parsed(text);
   if (doc.errors.length > 0) {
     for (const e of doc.errors) {
       const line = (e.linePos?.[0]?.line ?? 1) + firstLine - 1;
