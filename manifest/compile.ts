@@ -13,7 +13,7 @@ import { markdownSourceOf } from '../src/shared/page-markdown.ts';
 import { siteUrl } from '../src/shared/site-urls.ts';
 import { packPage } from '../src/shared/page-pack.ts';
 import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
-import { prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
+import { orderPositions, prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
 import { buildPathIndex, chunkUrl, regularPathOf } from '../src/shared/paths.ts';
 import { ContentBuildError, type ContentError } from './errors.ts';
@@ -309,8 +309,9 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     files.set(routesUrl(section).slice(1), JSON.stringify(shard));
   }
   const order = readingOrder(config.sidebar);
+  const positions = orderPositions(order);
   for (const p of pages) {
-    const { prev, next } = prevNext(p.record, order, byPath);
+    const { prev, next } = prevNext(p.record, order, byPath, positions);
     // The lead is for the single output's boot script, which draws it before the app; a page document holds its text already.
     // The Markdown is kept once, in the page's published copy (written by publish below): the chunk says where it lies there.
     const { lead, markdown, ...body } = p.body;

@@ -27,8 +27,8 @@ import type { FrontMatter as FrontMatterT } from '../src/shared/schemas/front-ma
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { Chunk } from '../src/shared/schemas/manifest.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
-import { routesUrl, sectionOf, SITE_DATA_PATH, type PageLink, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
-import { readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
+import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
+import { orderPositions, prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
 import { buildPathIndex, chunkUrl, regularPathOf } from '../src/shared/paths.ts';
 import { checkPaths, CONFIG_DIR, frontMatterOf, listFiles, loadSite, loadVariables, PUBLIC_DIR, readUtf8 } from './compile.ts';
 import type { CompiledPage } from './compiled-page.ts';
@@ -471,19 +471,8 @@ export class DevCompiler {
     }
     const config: SiteConfig = this.site.config;
     const order = readingOrder(config.sidebar);
-    const position = new Map(order.map((p, i) => [p, i]));
-    const link = (p: string | undefined): PageLink | undefined => {
-      const r = p === undefined ? undefined : records.get(p);
-      return r ? { path: r.path, title: r.title } : undefined;
-    };
-    // prevNext of src/shared/sidebar.ts, with the reading order indexed (a large site's sidebar lists thousands of pages).
-    const neighbours = (r: PageRecord) => {
-      const i = position.get(r.path) ?? -1;
-      const fm = r.frontmatter;
-      const prev = fm.prev === false ? undefined : fm.prev !== undefined ? link(fm.prev) : i > 0 ? link(order[i - 1]) : undefined;
-      const next = fm.next === false ? undefined : fm.next !== undefined ? link(fm.next) : i >= 0 ? link(order[i + 1]) : undefined;
-      return { prev, next };
-    };
+    const positions = orderPositions(order);
+    const neighbours = (r: PageRecord) => prevNext(r, order, records, positions);
 
     const titlesChanged = c.structure || c.all || c.changed.some((e) => this.emitted.get(e.relativePath)?.record.title !== e.page.record.title);
     // Chunks to consider: the changed pages, and when titles or addresses moved, every page (only those whose neighbours changed are written).

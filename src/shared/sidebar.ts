@@ -36,13 +36,23 @@ export function groupContains(node: SidebarNode, path: string): boolean {
   return node.kind === 'page' ? node.path === path : node.children.some((c) => groupContains(c, path));
 }
 
-/** Previous and next pages: front-matter overrides first, then the reading order. */
-export function prevNext(record: PageRecord, order: ReadonlyArray<string>, pages: ReadonlyMap<string, PageRecord>): { prev?: PageLink | undefined; next?: PageLink | undefined } {
+/** Each path's place in a reading order: for prevNext on a large site, whose sidebar lists thousands of pages. */
+export function orderPositions(order: ReadonlyArray<string>): Map<string, number> {
+  return new Map(order.map((path, i) => [path, i]));
+}
+
+/** Previous and next pages: front-matter overrides first, then the reading order (`positions`, from orderPositions, saves a search of it). */
+export function prevNext(
+  record: PageRecord,
+  order: ReadonlyArray<string>,
+  pages: ReadonlyMap<string, PageRecord>,
+  positions?: ReadonlyMap<string, number>,
+): { prev?: PageLink | undefined; next?: PageLink | undefined } {
   const link = (p: string | undefined): PageLink | undefined => {
     const r = p === undefined ? undefined : pages.get(p);
     return r ? { path: r.path, title: r.title } : undefined;
   };
-  const i = order.indexOf(record.path);
+  const i = positions ? (positions.get(record.path) ?? -1) : order.indexOf(record.path);
   const fm = record.frontmatter;
   const prev = fm.prev === false ? undefined : fm.prev !== undefined ? link(fm.prev) : i > 0 ? link(order[i - 1]) : undefined;
   const next = fm.next === false ? undefined : fm.next !== undefined ? link(fm.next) : i >= 0 ? link(order[i + 1]) : undefined;
