@@ -27,7 +27,7 @@ export interface BuiltContent extends CompileResult {
 }
 
 /** The build's line about the search index: its build time is watched as the site grows. */
-export function searchIndexLine(r: BuiltContent): string {
+export function searchIndexLine(r: Pick<BuiltContent, 'searchIndex'>): string {
   return `Search index: ${r.searchIndex.pages} pages in ${Math.round(r.searchIndex.ms)} ms.`;
 }
 
@@ -36,8 +36,19 @@ export function printWarnings(r: CompileResult): void {
   for (const w of r.warnings) console.warn(`Warning: ${formatContentError(w)}`);
 }
 
-/** Compiles and writes; throws ContentBuildError on broken content (nothing written then). */
-export async function buildContent(o: BuildContentOptions): Promise<BuiltContent> {
+/** A content build whose files are written, its search index not yet made. */
+export interface WrittenContent extends CompileResult {
+  /** Makes and writes the search index (synchronous: it keeps this thread busy). */
+  indexSearch(): BuiltContent['searchIndex'];
+}
+
+/**
+ * Compiles and writes everything but the search index, which `indexSearch`
+ * makes when the caller has nothing else for this thread (the build makes a
+ * large site's page documents beside it); throws ContentBuildError on broken
+ * content (nothing written then).
+ */
+export async function writeContent(o: BuildContentOptions): Promise<WrittenContent> {
   // Per-page files go to disk as they are made: the compiler has checked everything before it makes them.
   const out = new FileWriter(o.outDir);
   const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, output: o.output, emit: (file, text) => out.write(file, text) });
@@ -45,6 +56,12 @@ export async function buildContent(o: BuildContentOptions): Promise<BuiltContent
   for (const [file, src] of r.copies) out.copy(file, src);
   // Written: the chunks' text need not stay in memory while the search index is built.
   r.files.clear();
-  const { pages, ms } = writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms });
+  return Object.assign(r, { indexSearch: () => writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms }) });
+}
+
+/** Compiles and writes, the search index included; throws ContentBuildError on broken content (nothing written then). */
+export async function buildContent(o: BuildContentOptions): Promise<BuiltContent> {
+  const r = await writeContent(o);
+  const { pages, ms } = r.indexSearch();
   return Object.assign(r, { searchIndex: { pages, ms } });
 }

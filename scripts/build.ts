@@ -8,18 +8,19 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { buildApp } from '../esbuild.config.mjs';
-import { buildContent, outputFromEnv, printWarnings, searchIndexLine } from '../manifest/build-content.ts';
+import { outputFromEnv, printWarnings, searchIndexLine, writeContent } from '../manifest/build-content.ts';
 import { ContentBuildError } from '../manifest/errors.ts';
-import { commitStage, createStage, discardStage } from '../manifest/output.ts';
+import { commitStage, createStage, discardStage, FileWriter } from '../manifest/output.ts';
 import { createHash } from 'node:crypto';
 import { copyFontFiles, cspFor, FONT_URLS, headersFile, redirectingNotFound, renderDocument, singleShell, type DocumentBase } from './html.ts';
 import { buildBootScripts } from './boot-scripts.ts';
-import { notFoundDocument, pageStyling, redirectDocuments, redirectsOf, writePageDocuments } from './page-documents.ts';
+import { notFoundDocument, pageStyling, redirectDocuments, redirectsFile, redirectsOf, writePageDocuments } from './page-documents.ts';
 import { criticalCss, withoutFontFaces } from './critical-css.ts';
 import { snapFontWeights } from './font-weights.ts';
 import { FONT_FILES } from '../src/shared/fonts.ts';
 import { resolveSidebar } from '../src/shared/sidebar.ts';
 import { writeJquerySandbox } from './jquery-sandbox.ts';
+import { DOCUMENTS_THREAD_THRESHOLD, startPageDocuments } from './page-documents-thread.ts';
 import { searchDefine } from './search-define.ts';
 
 const root = process.cwd();
@@ -67,8 +68,13 @@ try {
     },
   });
   running.push(appDone);
-  const content = await buildContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
-  const site = content.manifest.site;
+  const written = await writeContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
+  const site = written.manifest.site;
+  const pagesOutput = site.output === 'pages';
+  // A large site's search index is made while a thread makes its page documents (below); a small one's now,
+  // while Tailwind and esbuild may still be running on the other core.
+  const beside = pagesOutput && written.pages.length >= DOCUMENTS_THREAD_THRESHOLD;
+  let searchIndex = beside ? undefined : written.indexSearch();
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
   const [app] = (await Promise.all([appDone, cssDone, sandboxDone])) as [{ entry: string; preload: string[] }, void, void];
 
@@ -92,12 +98,11 @@ try {
   );
   rmSync(cssTmp);
   if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end an inline <style> element.');
-  const pagesOutput = site.output === 'pages';
   // Page documents inline their critical rules, the @font-face rules among them, and load the file after
   // the first paint. The file declares no face again: a second declaration is a new face, which would
   // load from the cache within its block period and swap the web font in under text already painted in
   // the fallback (font-display: optional promises no such swap for the first).
-  const linked = css.length * content.pages.length > INLINE_CSS_MAX_TOTAL;
+  const linked = css.length * written.pages.length > INLINE_CSS_MAX_TOTAL;
   const critical = pagesOutput && !linked ? criticalCss(css) : null;
   const cssFile = critical ? withoutFontFaces(css) : css;
   const cssUrl = `/assets/app-${createHash('sha256').update(cssFile).digest('hex').slice(0, 10)}.css`;
@@ -123,32 +128,36 @@ try {
     format: 'iife',
     target: 'es2022',
     define: {
-      __SW_VERSION__: JSON.stringify(`${content.manifest.buildId}-${path.basename(app.entry, '.js')}`),
+      __SW_VERSION__: JSON.stringify(`${written.manifest.buildId}-${path.basename(app.entry, '.js')}`),
       __SW_PRECACHE__: JSON.stringify(precache),
       __SW_PAGE_DOCUMENTS__: JSON.stringify(pagesOutput),
     },
     logLevel: 'warning',
   });
 
-  const buildId = content.manifest.buildId;
+  const buildId = written.manifest.buildId;
   if (pagesOutput) {
     const { boot: pageBoot, styleFor } = styling!;
     // The app starts once the first frame is drawn: the document's text needs no script, and nothing the app loads competes with what the first paint needs.
     const base = { site, buildId, entry: app.entry, preload: app.preload, boot: pageBoot, appAfterPaint: true, start: startFile };
-    const byPath = new Map(content.pages.map((p) => [p.record.path, p.record]));
+    const byPath = new Map(written.pages.map((p) => [p.record.path, p.record]));
     const sidebar = resolveSidebar(site.sidebar, byPath);
-    writePageDocuments(base, sidebar, content.pages, buildId, styleFor, (doc) => {
-      mkdirSync(path.dirname(path.join(stage, doc.file)), { recursive: true });
-      writeFileSync(path.join(stage, doc.file), doc.html);
-    });
-    writeFileSync(path.join(stage, '404.html'), notFoundDocument(base, sidebar, styleFor));
     const siteData = JSON.parse(readFileSync(siteDataFile, 'utf8')) as { redirects: Record<string, string> };
-    const moves = redirectDocuments(site, redirectsOf(content.manifest.pages, siteData.redirects));
-    for (const doc of moves.documents) {
-      mkdirSync(path.dirname(path.join(stage, doc.file)), { recursive: true });
-      writeFileSync(path.join(stage, doc.file), doc.html);
+    const moves = redirectsOf(written.manifest.pages, siteData.redirects);
+    if (beside) {
+      const finish = await startPageDocuments(stage, { base, sidebar, pages: written.pages, buildId, styleFor, moves });
+      const documents = finish();
+      // A failed search index waits for the thread before the stage goes (the catch below).
+      running.push(documents);
+      searchIndex = written.indexSearch();
+      await documents;
+    } else {
+      const out = new FileWriter(stage);
+      writePageDocuments(base, sidebar, written.pages, buildId, styleFor, (doc) => out.write(doc.file, doc.html));
+      for (const doc of redirectDocuments(site, moves)) out.write(doc.file, doc.html);
     }
-    writeFileSync(path.join(stage, '_redirects'), moves.redirectsFile);
+    writeFileSync(path.join(stage, '404.html'), notFoundDocument(base, sidebar, styleFor));
+    writeFileSync(path.join(stage, '_redirects'), redirectsFile(moves));
   } else {
     const csp = cspFor(site, [boot.single], [css]);
     const base: DocumentBase = { site, buildId, entry: app.entry, preload: app.preload, csp, boot: boot.single, css: `<style>${css}</style>` };
@@ -165,9 +174,10 @@ try {
   writeFileSync(path.join(stage, '_headers'), headersFile(site));
 
   commitStage(stage, dist);
-  printWarnings(content);
-  console.log(searchIndexLine(content));
-  console.log(`Built ${content.manifest.pages.length} pages into ${path.relative(root, dist)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  printWarnings(written);
+  // Made by now: beside the page documents, or right after the content.
+  console.log(searchIndexLine({ searchIndex: searchIndex! }));
+  console.log(`Built ${written.manifest.pages.length} pages into ${path.relative(root, dist)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (e) {
   // Else a build still running writes its output after the stage is gone, and leaves a stage behind.
   await Promise.allSettled(running);

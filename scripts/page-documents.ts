@@ -9,12 +9,12 @@
  */
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { PageRecord } from '../src/shared/schemas/page-record.ts';
-import type { SidebarNode } from '../src/shared/schemas/site-data.ts';
+import type { PageLink, SidebarNode } from '../src/shared/schemas/site-data.ts';
 import type { StaticPage } from '../src/shared/schemas/manifest.ts';
 import { STATIC_PAGE_ID } from '../src/shared/schemas/manifest.ts';
 import { packPage } from '../src/shared/page-pack.ts';
 import { canonicalUrl, isFeedPost, siteUrl } from '../src/shared/site-urls.ts';
-import { groupContains, prevNext, readingOrder } from '../src/shared/sidebar.ts';
+import { groupContains, orderPositions, prevNext, readingOrder } from '../src/shared/sidebar.ts';
 import { postDate } from '../manifest/feeds.ts';
 import { fillImageSizes } from '../manifest/article-html.ts';
 import type { CompiledPage } from '../manifest/compiled-page.ts';
@@ -32,7 +32,7 @@ export function documentFile(path: string): string {
 export const REDIRECT_DOC_SCRIPT = "location.replace(document.getElementById('target').getAttribute('href')+location.search+location.hash)";
 
 /** The layout a record is shown with (buildPageData's rule). */
-const layoutOf = (r: PageRecord) => r.frontmatter.layout ?? (r.frontmatter.home ? 'home' : 'default');
+export const layoutOf = (r: PageRecord) => r.frontmatter.layout ?? (r.frontmatter.home ? 'home' : 'default');
 
 /** The sidebar groups that hold `path`, outermost first. */
 function groupsOf(nodes: SidebarNode[], path: string): Array<Extract<SidebarNode, { kind: 'group' }>> {
@@ -189,7 +189,7 @@ export interface DocumentStyle {
 export function pageStyling(
   site: SiteConfig,
   o: { boot: { page: string; start: string; startLinkedCss: string }; cssUrl: string; critical: { forPage(html: string): string } | null },
-): { boot: string; start: string; styleFor: (layout: string, documents: string) => DocumentStyle } {
+): { boot: string; start: string; styleFor: StyleFor } {
   const { critical, cssUrl } = o;
   const boot = o.boot.page;
   if (!critical) {
@@ -197,8 +197,8 @@ export function pageStyling(
     const linked: DocumentStyle = { tags: `<link rel="stylesheet" href="${cssUrl}">`, csp: cspFor(site, [boot]) };
     return { boot, start: o.boot.startLinkedCss, styleFor: () => linked };
   }
-  const styleFor = (_layout: string, documents: string): DocumentStyle => {
-    const rules = critical.forPage(documents);
+  const styleFor: StyleFor = (_layout, documents) => {
+    const rules = critical.forPage(documents());
     return {
       tags: `<style>${rules}</style>\n<noscript><link rel="stylesheet" href="${cssUrl}"></noscript>`,
       csp: cspFor(site, [boot], [rules]),
@@ -207,74 +207,126 @@ export function pageStyling(
   return { boot, start: o.boot.start, styleFor };
 }
 
+/**
+ * What one page's document is made of: plain data, so that a thread beside
+ * the build's can be sent it (page-documents-thread.ts).
+ */
+export interface DocumentInput {
+  record: PageRecord;
+  prev?: PageLink | undefined;
+  next?: PageLink | undefined;
+  /** The article's HTML as the analysis wrote it, its images not yet sized. */
+  article: string;
+  body: Pick<CompiledPage['body'], 'html' | 'images' | 'description'>;
+}
+
+/** The document inputs of `pages`, with their prev/next links through the sidebar's reading order. */
+export function documentInputs(site: SiteConfig, pages: ReadonlyArray<CompiledPage>): DocumentInput[] {
+  const byPath = new Map(pages.map((p) => [p.record.path, p.record]));
+  const order = readingOrder(site.sidebar);
+  const positions = orderPositions(order);
+  return pages.map((p) => {
+    if (p.facts.article === null) throw new Error(`${p.record.path}: analysed without its article HTML, which a page document needs.`);
+    const { prev, next } = prevNext(p.record, order, byPath, positions);
+    return { record: p.record, prev, next, article: p.facts.article, body: { html: p.body.html, images: p.body.images, description: p.body.description } };
+  });
+}
+
+/** The app's frame of a page's document, its article inside. */
+function shellOf(site: SiteConfig, sidebar: SidebarNode[], p: DocumentInput): string {
+  const body = withParserYield(fillImageSizes(p.article, p.body.images));
+  return shellHtml(site, sidebar, { record: p.record, layout: layoutOf(p.record), body, prev: p.prev, next: p.next });
+}
+
+/** How a document gets its stylesheet, per layout: `documents` gives a sample of the layout's documents (asked for only when the rules depend on them). */
+export type StyleFor = (layout: string, documents: () => string) => DocumentStyle;
+
+/**
+ * The style of each layout of `inputs`. The inline CSS of a layout: the rules
+ * (up to) SAMPLE of its whole documents use, the articles' last parts and the
+ * sidebar included (the whole stylesheet comes once the document is parsed,
+ * src/boot/page.ts, and restyles nothing the reader sees). One per layout, not
+ * per page: a prune per page saved 2.7 KB of inline CSS per page for no
+ * measurable paint, at the cost of a prune per document at build time. The
+ * frames made for the sample are kept in `made`, for their documents.
+ */
+export function documentStyles(site: SiteConfig, sidebar: SidebarNode[], inputs: ReadonlyArray<DocumentInput>, styleFor: StyleFor, made?: Map<DocumentInput, string>): Map<string, DocumentStyle> {
+  const SAMPLE = 300;
+  const byLayout = new Map<string, DocumentInput[]>();
+  for (const p of inputs) {
+    const list = byLayout.get(layoutOf(p.record)) ?? [];
+    if (list.length < SAMPLE) list.push(p);
+    byLayout.set(layoutOf(p.record), list);
+  }
+  const frame = (p: DocumentInput) => {
+    const root = made?.get(p) ?? shellOf(site, sidebar, p);
+    made?.set(p, root);
+    return root;
+  };
+  return new Map([...byLayout].map(([layout, list]) => [layout, styleFor(layout, () => list.map(frame).join('\n'))]));
+}
+
+/** One page's document; `root` is its frame when already made. */
+export function pageDocument(
+  base: Omit<DocumentBase, 'css' | 'csp'>,
+  sidebar: SidebarNode[],
+  buildId: string,
+  p: DocumentInput,
+  style: DocumentStyle,
+  root = shellOf(base.site, sidebar, p),
+): DocumentFile {
+  const site = base.site;
+  const { record, prev, next } = p;
+  const layout = layoutOf(record);
+  const description = p.body.description ?? site.description;
+  const data: StaticPage = {
+    buildId,
+    key: record.key,
+    path: record.path,
+    record,
+    ...(prev ? { prev } : {}),
+    ...(next ? { next } : {}),
+    html: p.body.html,
+    images: p.body.images,
+    ...(p.body.description ? { description: p.body.description } : {}),
+  };
+  const fm = record.frontmatter;
+  const html = renderDocument(
+    { ...base, css: style.tags, csp: style.csp },
+    {
+      title: `${record.title} | ${site.title}`,
+      head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
+      jsonLd: jsonLdOf(site, sidebar, record, description),
+      extraHead: firstScreenExpect(root),
+      root,
+      bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(packPage(data))}</script>`,
+    },
+  );
+  return { file: documentFile(record.path), html };
+}
+
 /** Every page's document, written through `write` as it is made (a large site's documents are never all in memory). */
 export function writePageDocuments(
   base: Omit<DocumentBase, 'css' | 'csp'>,
   sidebar: SidebarNode[],
   pages: ReadonlyArray<CompiledPage>,
   buildId: string,
-  styleFor: (layout: string, documents: string) => DocumentStyle,
+  styleFor: StyleFor,
   write: (doc: DocumentFile) => void,
 ): void {
-  const site = base.site;
-  const byPath = new Map(pages.map((p) => [p.record.path, p.record]));
-  const order = readingOrder(site.sidebar);
-  const shellOf = (p: CompiledPage) => {
-    const record = p.record;
-    const { prev, next } = prevNext(record, order, byPath);
-    if (p.facts.article === null) throw new Error(`${p.record.path}: analysed without its article HTML, which a page document needs.`);
-    const body = withParserYield(fillImageSizes(p.facts.article, p.body.images));
-    return { prev, next, root: shellHtml(site, sidebar, { record, layout: layoutOf(record), body, prev, next }) };
-  };
-  // The inline CSS of each layout: the rules (up to) SAMPLE of its whole documents use, the articles' last
-  // parts and the sidebar included (the whole stylesheet comes once the document is parsed, src/boot/page.ts,
-  // and restyles nothing the reader sees). One per layout, not per page: a prune per page saved 2.7 KB of
-  // inline CSS per page for no measurable paint, at the cost of a prune per document at build time.
-  const SAMPLE = 300;
-  const documents = new Map<string, string[]>();
-  for (const p of pages) {
-    const list = documents.get(layoutOf(p.record)) ?? [];
-    if (list.length < SAMPLE) list.push(shellOf(p).root);
-    documents.set(layoutOf(p.record), list);
-  }
-  const styles = new Map([...documents].map(([layout, list]) => [layout, styleFor(layout, list.join('\n'))]));
-  for (const p of pages) {
-    const record = p.record;
-    const layout = layoutOf(record);
-    const { prev, next, root } = shellOf(p);
-    const style = styles.get(layout)!;
-    const description = p.body.description ?? site.description;
-    const data: StaticPage = {
-      buildId,
-      key: record.key,
-      path: record.path,
-      record,
-      ...(prev ? { prev } : {}),
-      ...(next ? { next } : {}),
-      html: p.body.html,
-      images: p.body.images,
-      ...(p.body.description ? { description: p.body.description } : {}),
-    };
-    const fm = record.frontmatter;
-    const html = renderDocument(
-      { ...base, css: style.tags, csp: style.csp },
-      {
-        title: `${record.title} | ${site.title}`,
-        head: { title: (fm.home ? fm.heroText : record.title) || site.title, description, path: record.path, type: layout === 'default' ? 'article' : 'website' },
-        jsonLd: jsonLdOf(site, sidebar, record, description),
-        extraHead: firstScreenExpect(root),
-        root,
-        bodyEnd: `<script type="application/json" id="${STATIC_PAGE_ID}">${scriptJson(packPage(data))}</script>`,
-      },
-    );
-    write({ file: documentFile(record.path), html });
+  const inputs = documentInputs(base.site, pages);
+  const made = new Map<DocumentInput, string>();
+  const styles = documentStyles(base.site, sidebar, inputs, styleFor, made);
+  for (const p of inputs) {
+    write(pageDocument(base, sidebar, buildId, p, styles.get(layoutOf(p.record))!, made.get(p)));
+    made.delete(p);
   }
 }
 
 /** 404.html: the not-found page itself (status 404 from the host), the only document with noindex. */
-export function notFoundDocument(base: Omit<DocumentBase, 'css' | 'csp'>, sidebar: SidebarNode[], styleFor: (layout: string, documents: string) => DocumentStyle): string {
+export function notFoundDocument(base: Omit<DocumentBase, 'css' | 'csp'>, sidebar: SidebarNode[], styleFor: StyleFor): string {
   const site = base.site;
-  const style = styleFor('not-found', shellHtml(site, sidebar, null));
+  const style = styleFor('not-found', () => shellHtml(site, sidebar, null));
   return renderDocument(
     { ...base, css: style.tags, csp: style.csp },
     {
@@ -304,9 +356,12 @@ export function redirectsOf(pages: ReadonlyArray<{ path: string }>, redirects: R
   return out;
 }
 
-/** The redirect documents, and a _redirects file (Netlify, Cloudflare Pages) with the same moves as 301s. */
-export function redirectDocuments(site: SiteConfig, moves: ReadonlyMap<string, string>): { documents: DocumentFile[]; redirectsFile: string } {
-  const documents = [...moves].map(([from, to]) => ({ file: documentFile(from.endsWith('/') || from.endsWith('.html') ? from : `${from}.html`), html: redirectDocument(site, to) }));
-  const lines = [...moves].map(([from, to]) => `${from} ${to} 301`);
-  return { documents, redirectsFile: `${lines.join('\n')}\n` };
+/** The redirect document of each move. */
+export function redirectDocuments(site: SiteConfig, moves: ReadonlyMap<string, string>): DocumentFile[] {
+  return [...moves].map(([from, to]) => ({ file: documentFile(from.endsWith('/') || from.endsWith('.html') ? from : `${from}.html`), html: redirectDocument(site, to) }));
+}
+
+/** The _redirects file (Netlify, Cloudflare Pages): the same moves as 301s. */
+export function redirectsFile(moves: ReadonlyMap<string, string>): string {
+  return `${[...moves].map(([from, to]) => `${from} ${to} 301`).join('\n')}\n`;
 }

@@ -11,7 +11,7 @@ const boot = { page: 'theme();holdFonts()', start: 'loadSheet();startApp()', sta
 describe('pageStyling', () => {
   it('inlines the critical rules and allows them and the boot script that loads the whole sheet', () => {
     const { boot: used, start, styleFor } = pageStyling(site, { boot, cssUrl: '/assets/app-1.css', critical: { forPage: () => 'p{margin:0}' } });
-    const { tags, csp } = styleFor('default', '<p>Text</p>');
+    const { tags, csp } = styleFor('default', () => '<p>Text</p>');
     expect(used).toBe(boot.page);
     expect(start).toBe(boot.start);
     expect(tags).toContain('<style>p{margin:0}</style>');
@@ -21,7 +21,7 @@ describe('pageStyling', () => {
 
   it('links the sheet on a site too large for inline copies, with the start script that loads no sheet', () => {
     const { boot: used, start, styleFor } = pageStyling(site, { boot, cssUrl: '/assets/app-1.css', critical: null });
-    const { tags, csp } = styleFor('default', '<p>Text</p>');
+    const { tags, csp } = styleFor('default', () => '<p>Text</p>');
     expect(used).toBe(boot.page);
     expect(start).toBe(boot.startLinkedCss);
     expect(tags).toBe('<link rel="stylesheet" href="/assets/app-1.css">');
