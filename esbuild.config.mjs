@@ -33,8 +33,11 @@ export function appOptions(outdir, { minify = true } = {}) {
 }
 
 /**
- * Builds the app into `<outdir>/assets`. Returns the entry file's URL and the
- * URLs of the chunks it imports statically (to be modulepreloaded).
+ * Builds the app into `<outdir>/assets`. Returns the entry file's URL, the
+ * URLs of the chunks it imports statically (to be modulepreloaded), and the
+ * Markdown pipeline's chunks (its chunk and the chunks it imports that the
+ * entry does not), which the app asks for together when it starts loading
+ * the pipeline.
  */
 export async function buildApp(outdir, opts = {}) {
   const result = await esbuild.build({ ...appOptions(outdir, opts), ...(opts.define ? { define: { ...appOptions(outdir).define, ...opts.define } } : {}) });
@@ -42,5 +45,16 @@ export async function buildApp(outdir, opts = {}) {
   const toUrl = (file) => '/' + path.relative(outdir, file).split(path.sep).join('/');
   const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/app/main.tsx');
   const staticImports = outputs[entryFile].imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
-  return { entry: toUrl(entryFile), preload: staticImports, metafile: result.metafile };
+  // The Markdown pipeline's chunk and every chunk it imports, at any depth, that the entry does not load.
+  const loaded = new Set([entryFile, ...outputs[entryFile].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)]);
+  const markdownFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/markdown/Markdown.tsx');
+  const markdownModules = [];
+  for (const file of markdownFile ? [markdownFile] : []) collect(file);
+  function collect(file) {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    markdownModules.push(toUrl(file));
+    for (const i of outputs[file].imports) if (i.kind === 'import-statement') collect(i.path);
+  }
+  return { entry: toUrl(entryFile), preload: staticImports, markdownModules, metafile: result.metafile };
 }

@@ -76,11 +76,12 @@ try {
   const beside = pagesOutput && written.pages.length >= DOCUMENTS_THREAD_THRESHOLD;
   let searchIndex = beside ? undefined : written.indexSearch();
   cpSync(path.join(root, 'public'), stage, { recursive: true, filter: (src) => !/\.(html)$/.test(src) });
-  const [app] = (await Promise.all([appDone, cssDone, sandboxDone])) as [{ entry: string; preload: string[] }, void, void];
+  const [app] = (await Promise.all([appDone, cssDone, sandboxDone])) as [{ entry: string; preload: string[]; markdownModules: string[] }, void, void];
 
-  // The route table names the entry script, so an open page can tell that the app itself was redeployed.
+  // The route table names the entry script, so an open page can tell that the app itself was redeployed,
+  // and the Markdown pipeline's chunks, which the app asks for together.
   const siteDataFile = path.join(stage, 'data', 'site.json');
-  writeFileSync(siteDataFile, JSON.stringify({ ...JSON.parse(readFileSync(siteDataFile, 'utf8')), app: app.entry }));
+  writeFileSync(siteDataFile, JSON.stringify({ ...JSON.parse(readFileSync(siteDataFile, 'utf8')), app: app.entry, markdownModules: app.markdownModules }));
 
   copyFontFiles(root, path.join(stage, 'assets', 'fonts'));
 

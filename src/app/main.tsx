@@ -37,7 +37,8 @@ if (canonical) {
 const client = createQueryClient();
 initDeployWatch(client, import.meta.url);
 if (typeof __APP_BUILD_LABEL__ === 'string' && __APP_BUILD_LABEL__) document.documentElement.dataset.build = __APP_BUILD_LABEL__;
-const starting: Array<Promise<unknown>> = [client.prefetchQuery(siteQuery())];
+const siteLoaded = client.prefetchQuery(siteQuery());
+const starting: Array<Promise<unknown>> = [siteLoaded];
 for (const section of address.sections) starting.push(client.prefetchQuery(routesQuery(section)));
 // A canonical-looking path's chunk can be fetched now; other addresses resolve first.
 const path = address.candidates[0]!;
@@ -52,9 +53,13 @@ if (adopted && adopted.page.path === path) {
   first = client.fetchQuery(chunkQuery(path));
 }
 // A page with a body (every page but the home page) needs the Markdown pipeline: once its chunk has
-// arrived, load it alongside the first render instead of after it. An unknown address needs none.
+// arrived, load it alongside the first render instead of after it. An unknown address needs none. The
+// site data, asked for beside the chunk, names the pipeline's chunks (prefetchQuery does not reject).
 void first?.then(
-  () => path !== '/' && preloadMarkdown(),
+  async () => {
+    await siteLoaded;
+    if (path !== '/') preloadMarkdown(client);
+  },
   () => {},
 );
 

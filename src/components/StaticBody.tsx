@@ -8,7 +8,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PROSE_CLASSES } from '../shared/prose-classes.ts';
 import { CUSTOM_ELEMENT_ATTR } from '../shared/markdown/custom-element-names.ts';
 import { LAZY_SECTIONS_ATTR } from '../shared/markdown/rehype-sections.ts';
@@ -69,7 +69,7 @@ function onFirstIntent(fn: () => void): () => void {
   return stop;
 }
 
-export function StaticBody({ path, body, footer, preload }: { path: string; body: HTMLElement; footer?: ReactNode; preload: () => void }) {
+export function StaticBody({ path, body, footer, preload }: { path: string; body: HTMLElement; footer?: ReactNode; preload: (client: QueryClient) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const go = useGo();
   const client = useQueryClient();
@@ -108,7 +108,7 @@ export function StaticBody({ path, body, footer, preload }: { path: string; body
     el.addEventListener('pointerover', onIntent);
     el.addEventListener('focusin', onIntent);
     el.addEventListener('touchstart', onIntent, { passive: true });
-    const stopWatching = onFirstIntent(preload);
+    const stopWatching = onFirstIntent(() => preload(client));
     return () => {
       el.removeEventListener('click', onClick);
       el.removeEventListener('pointerover', onIntent);

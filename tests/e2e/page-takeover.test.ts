@@ -2,8 +2,10 @@
 // moving it, and an article it adopted behaves as one it rendered itself. The documents as crawlers and
 // readers without scripts get them: page-documents.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { framesPainted, h1, navigateInApp, startSite, titleOf, type Site } from '../support/site.ts';
+import { DIST, framesPainted, h1, navigateInApp, startSite, titleOf, type Site } from '../support/site.ts';
 import { LAZY_SECTIONS_ATTR } from '../../src/shared/markdown/rehype-sections.ts';
 
 let site: Site;
@@ -364,6 +366,36 @@ describe('the app taking a page document over', () => {
     await page.waitForURL((u) => u.pathname === href!.replace(/#.*$/, ''));
     await page.locator('main h1').first().waitFor();
     expect(documents).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the Markdown pipeline on a page document', () => {
+  let slow: Site;
+  beforeAll(async () => {
+    // Every answer 300 ms late: a chunk imported only once the chunk that imports it has arrived is asked for after that answer.
+    slow = await startSite({ latencyMs: 300 });
+  });
+  afterAll(() => slow?.close());
+
+  it('asks for all its chunks at the first sign of a reader heading for a link, not one level of imports at a time', async () => {
+    const modules = (JSON.parse(readFileSync(path.join(DIST, 'data/site.json'), 'utf8')) as { markdownModules?: string[] }).markdownModules ?? [];
+    // The pipeline's chunk and at least one chunk it imports: else there would be no second level to wait for.
+    expect(modules.length).toBeGreaterThanOrEqual(2);
+    const { page, errors } = await slow.open();
+    await page.goto(`${slow.url}/guides/ivr/`);
+    await page.locator('html[data-app]').waitFor({ state: 'attached' });
+    const asked: string[] = [];
+    let pipelineAnswered = -1;
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === modules[0] && pipelineAnswered < 0) pipelineAnswered = asked.length;
+    });
+    await page.locator('aside a[href^="/"]').first().hover();
+    await expect.poll(() => pipelineAnswered, { timeout: 15_000 }).toBeGreaterThanOrEqual(0);
+    // Each of them was asked for before the pipeline's own chunk had come back.
+    const before = asked.slice(0, pipelineAnswered);
+    expect(modules.filter((m) => !before.includes(m))).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

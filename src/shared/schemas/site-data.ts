@@ -35,6 +35,11 @@ export const SiteData = z.object({
   redirects: z.record(z.string(), z.string()),
   /** URL of the app's entry script in this build: when it differs from the running one, the app was redeployed. */
   app: z.optional(z.string()),
+  /**
+   * URLs of the Markdown pipeline's chunk and of the chunks it imports (the entry's own excepted): asked for
+   * together, so the browser does not find each level of imports only once the level before has arrived.
+   */
+  markdownModules: z.optional(z.array(z.string())),
   /** 'copies': the chunks hold no Markdown; each page's is in its published copy (src/shared/markdown-source.ts). */
   markdown: z.optional(z.literal('copies')),
 });
