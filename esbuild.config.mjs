@@ -44,17 +44,17 @@ export async function buildApp(outdir, opts = {}) {
   const outputs = result.metafile.outputs;
   const toUrl = (file) => '/' + path.relative(outdir, file).split(path.sep).join('/');
   const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/app/main.tsx');
-  const staticImports = outputs[entryFile].imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
+  const staticFiles = outputs[entryFile].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
   // The Markdown pipeline's chunk and every chunk it imports, at any depth, that the entry does not load.
-  const loaded = new Set([entryFile, ...outputs[entryFile].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)]);
+  const loaded = new Set([entryFile, ...staticFiles]);
   const markdownFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/markdown/Markdown.tsx');
   const markdownModules = [];
-  for (const file of markdownFile ? [markdownFile] : []) collect(file);
+  if (markdownFile) collect(markdownFile);
   function collect(file) {
     if (loaded.has(file)) return;
     loaded.add(file);
     markdownModules.push(toUrl(file));
     for (const i of outputs[file].imports) if (i.kind === 'import-statement') collect(i.path);
   }
-  return { entry: toUrl(entryFile), preload: staticImports, markdownModules, metafile: result.metafile };
+  return { entry: toUrl(entryFile), preload: staticFiles.map(toUrl), markdownModules, metafile: result.metafile };
 }

@@ -11,9 +11,8 @@
  * beside one worker fewer: the two share the pages, largest first.
  */
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { bundle } from './ts-bundle.mjs';
+import { threadScript } from './ts-bundle.mjs';
 import { analyseMarkdown, type AnalysisOptions, type MarkdownFacts } from './markdown.ts';
 
 /** From this many pages the workers do all the parsing, one per core. */
@@ -55,11 +54,6 @@ export function planFor(pages: number, bytes: number): PoolPlan {
   return { workers: 0, here: true };
 }
 
-/** The script a worker runs: the bundle of its TypeScript entry (a thread cannot load TypeScript by itself). */
-async function workerScript(): Promise<URL> {
-  return pathToFileURL(await bundle(fileURLToPath(new URL('./analyse-worker-main.ts', import.meta.url))));
-}
-
 interface Job {
   index: number;
   body: string;
@@ -92,7 +86,7 @@ export class AnalysisPool {
   }
 
   private async start(count: number): Promise<void> {
-    const script = await workerScript();
+    const script = await threadScript(new URL('./analyse-worker-main.ts', import.meta.url));
     for (let i = 0; i < count; i++) {
       const w = new Worker(script, { workerData: { options: this.options }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       this.busy.set(w, 0);

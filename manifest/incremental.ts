@@ -20,9 +20,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { bundle } from './ts-bundle.mjs';
+import { threadScript } from './ts-bundle.mjs';
 import type { FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
 import type { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { Chunk } from '../src/shared/schemas/manifest.ts';
@@ -573,7 +572,7 @@ export class DevCompiler {
   /** Starts the background thread (Markdown copies, manifest.json, search index, site-wide files). */
   private async startWorker(): Promise<void> {
     // The bundle of its TypeScript entry: a thread cannot load TypeScript by itself.
-    const script = pathToFileURL(await bundle(fileURLToPath(new URL('./dev-background-main.ts', import.meta.url))));
+    const script = await threadScript(new URL('./dev-background-main.ts', import.meta.url));
     this.worker = new Worker(script, { workerData: { outDir: this.o.outDir, cacheDir: this.o.cacheDir, delayMs: 300 } });
     this.worker.unref();
     this.worker.on('error', (e) => console.error('The background writer stopped:', e));

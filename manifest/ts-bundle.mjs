@@ -71,6 +71,17 @@ const ownUrl = {
 };
 
 /**
+ * The script a worker thread runs for the TypeScript entry at `entry` (a
+ * file URL): the URL of its bundle, since a thread cannot load TypeScript by
+ * itself.
+ * @param {URL} entry
+ * @returns {Promise<URL>}
+ */
+export async function threadScript(entry) {
+  return pathToFileURL(await bundle(fileURLToPath(entry)));
+}
+
+/**
  * The bundle of `entryAbs` (an absolute path), made first when it is missing or stale.
  * @param {string} entryAbs
  * @returns {Promise<string>} the bundle's path

@@ -8,8 +8,7 @@
  * wrote.
  */
 import { Worker } from 'node:worker_threads';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundle } from '../manifest/ts-bundle.mjs';
+import { threadScript } from '../manifest/ts-bundle.mjs';
 import type { CompiledPage } from '../manifest/compiled-page.ts';
 import type { SidebarNode } from '../src/shared/schemas/site-data.ts';
 import type { DocumentBase } from './html.ts';
@@ -50,7 +49,7 @@ export async function startPageDocuments(root: string, job: DocumentsJob): Promi
   const { base, sidebar, buildId } = job;
   const inputs = documentInputs(base.site, job.pages);
   const styles = Object.fromEntries(documentStyles(base.site, sidebar, inputs, job.styleFor));
-  const script = pathToFileURL(await bundle(fileURLToPath(new URL('./page-documents-thread-main.ts', import.meta.url))));
+  const script = await threadScript(new URL('./page-documents-thread-main.ts', import.meta.url));
   const data: DocumentsThreadData = { root, base, sidebar, buildId, styles };
   const worker = new Worker(script, { workerData: data });
   const done = new Promise<number>((resolve, reject) => {
