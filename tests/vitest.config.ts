@@ -26,7 +26,7 @@ const browserTests = {
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   test: {
-    globalSetup: ['tests/support/temp-root.ts'],
+    globalSetup: ['tests/support/temp-root.ts', 'tests/support/chromium-setup.ts'],
     // Two test files at a time unless a project says otherwise (Vitest's default is one worker fewer than
     // the cores: one, on 2 cores); unit and components took 58 s instead of 83 s.
     maxWorkers: 2,
