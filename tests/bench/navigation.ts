@@ -107,7 +107,7 @@ async function hop(tab: Tab, server: SiteServer, target: PageInfo, kind: Hop['ki
  * not fetched took 92 ms there against 269 ms in Debian's Chromium 150 on the same build. Such a figure is not the
  * emulated device's, so the section fails rather than pass a budget it did not measure.
  */
-function checkRoundTrip(path: string, ms: number | null, dataRequests: number): void {
+export function checkRoundTrip(path: string, ms: number | null, dataRequests: number): void {
   if (ms === null || dataRequests === 0 || ms >= FAST_4G.latencyMs) return;
   throw new Error(
     `${path} showed its h1 ${Math.round(ms)} ms after the click, with its data asked for after the click: less than the emulated round trip of ${FAST_4G.latencyMs} ms, so this browser did not apply the network emulation to the fetch.`,

@@ -209,6 +209,8 @@ export function renderReport(r: BenchResults, budgets: readonly BudgetRow[]): st
   const lh = (r.lighthouse ?? []).filter((l) => l.failing.length || l.warnings.length || l.error);
   for (const l of lh) out.push('', `Lighthouse ${l.path}:`, ...(l.error ? [`  error: ${l.error}`] : []), ...l.failing.map((x) => `  lost points: ${x}`), ...l.warnings.map((w) => `  warning: ${w}`));
   const judged = budgets.filter((b) => b.pass !== null);
-  out.push('', `Budgets: ${judged.filter((b) => b.pass).length} pass, ${judged.filter((b) => !b.pass).length} fail, ${budgets.length - judged.length} not measured. Run took ${num(r.durationSeconds)} s.`);
+  // A failed section's budgets have no rows at all: say so, or the count reads as if nothing was missed.
+  const failed = r.failedSections?.length ? ` ${r.failedSections.length} section(s) failed, their budgets not judged: ${r.failedSections.join('; ')}.` : '';
+  out.push('', `Budgets: ${judged.filter((b) => b.pass).length} pass, ${judged.filter((b) => !b.pass).length} fail, ${budgets.length - judged.length} not measured.${failed} Run took ${num(r.durationSeconds)} s.`);
   return out.join('\n');
 }

@@ -61,6 +61,8 @@ export interface BenchResults {
   peers?: Array<{ build: PeerBuild; firstLoad?: FirstLoad; timeToContent?: TimeToContent }>;
   /** Figures that could not be measured, and why. */
   notMeasured: string[];
+  /** Sections that failed: the budgets they would have judged have no row. */
+  failedSections?: string[];
   /** Whole run, s. */
   durationSeconds: number;
 }

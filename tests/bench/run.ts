@@ -63,6 +63,7 @@ async function section(name: string, fn: () => Promise<void>): Promise<void> {
     const msg = e instanceof Error ? e.message.split('\n')[0]! : String(e);
     errors.push(`${name}: ${msg}`);
     results.notMeasured.push(`${name}: ${msg}`);
+    (results.failedSections ??= []).push(name);
     say(`${name} failed: ${msg}`);
   }
 }
