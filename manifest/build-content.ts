@@ -40,6 +40,8 @@ export function printWarnings(r: CompileResult): void {
 export interface WrittenContent extends CompileResult {
   /** Makes and writes the search index (synchronous: it keeps this thread busy). */
   indexSearch(): BuiltContent['searchIndex'];
+  /** The absolute folders the content's files are in, for another writer of the same output (FileWriter). */
+  folders(): string[];
 }
 
 /**
@@ -56,7 +58,7 @@ export async function writeContent(o: BuildContentOptions): Promise<WrittenConte
   for (const [file, src] of r.copies) out.copy(file, src);
   // Written: the chunks' text need not stay in memory while the search index is built.
   r.files.clear();
-  return Object.assign(r, { indexSearch: () => writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms }) });
+  return Object.assign(r, { indexSearch: () => writeSearchIndex(o.outDir, r.search, out, { synonyms: r.manifest.site.search.synonyms }), folders: () => out.folders() });
 }
 
 /** Compiles and writes, the search index included; throws ContentBuildError on broken content (nothing written then). */

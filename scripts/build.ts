@@ -146,14 +146,14 @@ try {
     const siteData = JSON.parse(readFileSync(siteDataFile, 'utf8')) as { redirects: Record<string, string> };
     const moves = redirectsOf(written.manifest.pages, siteData.redirects);
     if (beside) {
-      const finish = await startPageDocuments(stage, { base, sidebar, pages: written.pages, buildId, styleFor, moves });
+      const finish = await startPageDocuments(stage, { base, sidebar, pages: written.pages, buildId, styleFor, moves, folders: written.folders() });
       const documents = finish();
       // A failed search index waits for the thread before the stage goes (the catch below).
       running.push(documents);
       searchIndex = written.indexSearch();
       await documents;
     } else {
-      const out = new FileWriter(stage);
+      const out = new FileWriter(stage, written.folders());
       writePageDocuments(base, sidebar, written.pages, buildId, styleFor, (doc) => out.write(doc.file, doc.html));
       for (const doc of redirectDocuments(site, moves)) out.write(doc.file, doc.html);
     }

@@ -4,8 +4,8 @@ import { FileWriter } from '../manifest/output.ts';
 import { layoutOf, pageDocument, redirectDocuments, type DocumentInput } from './page-documents.ts';
 import type { DocumentsThreadData } from './page-documents-thread.ts';
 
-const { root, base, sidebar, buildId, styles } = workerData as DocumentsThreadData;
-const out = new FileWriter(root);
+const { root, base, sidebar, buildId, styles, folders } = workerData as DocumentsThreadData;
+const out = new FileWriter(root, folders);
 let written = 0;
 
 parentPort!.on('message', (m: { inputs?: DocumentInput[]; end?: true; moves?: Array<[string, string]> }) => {

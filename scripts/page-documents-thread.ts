@@ -27,6 +27,8 @@ export interface DocumentsThreadData {
   sidebar: SidebarNode[];
   buildId: string;
   styles: Record<string, DocumentStyle>;
+  /** Folders under `root` that exist already (FileWriter). */
+  folders: string[];
 }
 
 /** What the thread makes: the pages' documents, then the redirect documents of `moves` (from -> to). */
@@ -37,6 +39,8 @@ export interface DocumentsJob {
   buildId: string;
   styleFor: StyleFor;
   moves: ReadonlyMap<string, string>;
+  /** Folders under the root that exist already: the pages' folders, made for their Markdown copies. */
+  folders: string[];
 }
 
 /**
@@ -50,7 +54,7 @@ export async function startPageDocuments(root: string, job: DocumentsJob): Promi
   const inputs = documentInputs(base.site, job.pages);
   const styles = Object.fromEntries(documentStyles(base.site, sidebar, inputs, job.styleFor));
   const script = await threadScript(new URL('./page-documents-thread-main.ts', import.meta.url));
-  const data: DocumentsThreadData = { root, base, sidebar, buildId, styles };
+  const data: DocumentsThreadData = { root, base, sidebar, buildId, styles, folders: job.folders };
   const worker = new Worker(script, { workerData: data });
   const done = new Promise<number>((resolve, reject) => {
     worker.once('message', (m: { written: number }) => resolve(m.written));

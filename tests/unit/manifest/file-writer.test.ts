@@ -47,6 +47,19 @@ describe('FileWriter', () => {
     expect(readFileSync(path.join(dir, 'many/1.txt'), 'utf8')).toBe('first');
   });
 
+  it('makes no folder it was told exists, and tells the folders it made or was told of', () => {
+    const dir = fresh();
+    const first = new FileWriter(dir);
+    first.write('a/b/one.txt', '1');
+    const second = new FileWriter(dir, first.folders());
+    second.write('a/b/two.txt', '2');
+    expect(readFileSync(path.join(dir, 'a/b/two.txt'), 'utf8')).toBe('2');
+    // A folder it is told of is taken as made: told of one that is not there, it writes no folder and fails.
+    const told = new FileWriter(dir, [path.join(dir, 'missing')]);
+    expect(() => told.write('missing/x.txt', 'x')).toThrow(/ENOENT/);
+    expect(second.folders()).toEqual([path.join(dir, 'a/b')]);
+  });
+
   it('throws for a file it could not write', () => {
     const dir = fresh();
     writeFileSync(path.join(dir, 'blocked'), 'a file where a folder should be');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fixtureSite } from '../../support/fixture-site.ts';
 import { FileWriter } from '../../../manifest/output.ts';
 import { resolveSidebar } from '../../../src/shared/sidebar.ts';
-import { redirectDocuments, redirectsOf, writePageDocuments, type StyleFor } from '../../../scripts/page-documents.ts';
+import { documentFile, redirectDocuments, redirectsOf, writePageDocuments, type StyleFor } from '../../../scripts/page-documents.ts';
 import { startPageDocuments } from '../../../scripts/page-documents-thread.ts';
 
 /** Every file under `dir`, by its path relative to it. */
@@ -37,13 +37,23 @@ describe('page documents on a thread', async () => {
     writePageDocuments(base, sidebar, r.pages, 'b1', styleFor, (doc) => out.write(doc.file, doc.html));
     for (const doc of redirectDocuments(site, moves)) out.write(doc.file, doc.html);
     const there = mkdtempSync(path.join(tmpdir(), 'docs-thread-'));
-    const finish = await startPageDocuments(there, { base, sidebar, pages: r.pages, buildId: 'b1', styleFor, moves });
+    const finish = await startPageDocuments(there, { base, sidebar, pages: r.pages, buildId: 'b1', styleFor, moves, folders: [] });
     expect(await finish()).toBe(r.pages.length + moves.size);
     const expected = filesOf(here);
     expect(expected.size).toBe(r.pages.length + moves.size);
     expect(expected.get('old-ivr/index.html')).toContain('href="/guides/ivr/"');
     expect(filesOf(there)).toEqual(expected);
     expect([...expected.values()].some((html) => html.includes('/* default '))).toBe(true);
+  });
+
+  it('writes into the folders it is told exist without making them again, as the build tells it of the Markdown copies', async () => {
+    const there = mkdtempSync(path.join(tmpdir(), 'docs-told-'));
+    // The pages' folders made by another writer, as the content's writer makes them for the Markdown copies.
+    const content = new FileWriter(there);
+    for (const p of r.pages) content.write(path.join(path.dirname(documentFile(p.record.path)), 'index.md'), 'md');
+    const finish = await startPageDocuments(there, { base, sidebar, pages: r.pages, buildId: 'b1', styleFor, moves, folders: content.folders() });
+    expect(await finish()).toBe(r.pages.length + moves.size);
+    for (const p of r.pages) expect(readFileSync(path.join(there, documentFile(p.record.path)), 'utf8')).toContain('<!doctype html>');
   });
 
   it('rejects with the page and the cause when the thread fails', async () => {
@@ -57,6 +67,7 @@ describe('page documents on a thread', async () => {
       buildId: 'b1',
       styleFor: (layout, documents) => (layout === 'nowhere' ? (undefined as never) : styleFor(layout, documents)),
       moves,
+      folders: [],
     });
     await expect(failing()).rejects.toThrow(/no style for the layout "nowhere"/);
   });
