@@ -67,6 +67,14 @@ export function checkReferences(ctx: Context): void {
   const index = buildPathIndex(pages.map((p) => p.record));
   const byPath = new Map(pages.map((p) => [p.record.path, p]));
   const byFile = new Map(pages.map((p) => [p.record.relativePath, p]));
+  // Each image file read once per check, however many pages show it: the 10,000-page bench site shows six
+  // diagrams on some 10,000 pages, and each was opened and read for every one.
+  const sizes = new Map<string, ReturnType<typeof imageSize>>();
+  const sizeOf = (file: string) => {
+    let size = sizes.get(file);
+    if (!size) sizes.set(file, (size = imageSize(file)));
+    return size;
+  };
 
   /** Checks one internal URL; returns an error text, or null when it resolves. */
   const check = (url: string, from: CompiledPage | null): string | null => {
@@ -129,7 +137,7 @@ export function checkReferences(ctx: Context): void {
       if (!img.alt?.trim()) {
         errors.push({ file: page.file, line, message: `Image "${img.url}" has no alt text.`, fix: 'Describe the picture between the brackets: ![What it shows](...).' });
       }
-      const size = imageSize(path.join(ctx.contentDir, ctx.publicDir, src));
+      const size = sizeOf(path.join(ctx.contentDir, ctx.publicDir, src));
       if ('error' in size) {
         errors.push({ file: page.file, line, message: `Image "${img.url}" has no usable size: ${size.error}.`, fix: 'Give the <svg> element width and height attributes, or use a PNG.' });
       } else page.body.images[img.url] = size;
@@ -152,7 +160,7 @@ export function checkReferences(ctx: Context): void {
     if (fm.heroImage && !ctx.publicFiles.has(fm.heroImage)) {
       errors.push({ file: page.file, line: page.fm?.lineOf(['heroImage']) ?? 1, message: `Hero image "${fm.heroImage}" does not exist.`, fix: `Add it under content/${ctx.publicDir}/.` });
     } else if (fm.heroImage) {
-      const size = imageSize(path.join(ctx.contentDir, ctx.publicDir, fm.heroImage));
+      const size = sizeOf(path.join(ctx.contentDir, ctx.publicDir, fm.heroImage));
       if (!('error' in size)) page.body.images[fm.heroImage] = size;
     }
   }
