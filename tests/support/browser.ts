@@ -52,6 +52,9 @@ async function packagedChromium(): Promise<string> {
     process.env.TMPDIR = staging; // the package unpacks into os.tmpdir(), read when it is called
     const sparticuz = (await import('@sparticuz/chromium')).default;
     await sparticuz.executablePath();
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   } finally {
     if (before === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = before;
