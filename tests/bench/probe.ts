@@ -15,8 +15,13 @@ export interface ParsedEvent { kind: 'parsed'; url: string; painted: number }
 export interface ClickEvent { kind: 'click'; url: string; t: number; href: string | null }
 /** A keydown (capture phase). */
 export interface KeyEvent { kind: 'key'; url: string; key: string; t: number }
-/** The frame after the parser's last insertion into the h1's article (epoch ms): the whole article is painted. Sent after `parsed`; none when the article was not parsed from the document. */
-export interface ArticleEvent { kind: 'article'; url: string; painted: number }
+/**
+ * When the parser's last insertion into the h1's article was painted (epoch ms): the whole article
+ * is painted. From Element Timing when any of that insertion's elements was painted, else the end of
+ * the frame after it (`source`). Sent a second after `parsed`; none when the article was not parsed
+ * from the document.
+ */
+export interface ArticleEvent { kind: 'article'; url: string; painted: number; source: 'element-timing' | 'frame' }
 export type ProbeEvent = DocEvent | H1Event | ParsedEvent | ArticleEvent | ClickEvent | KeyEvent;
 
 const PROBE_FILE = path.join(import.meta.dirname, 'probe.js');
@@ -95,8 +100,8 @@ export async function pollPage(page: Page, expression: string, timeoutMs = 10_00
  * waitForParsed); null when it sent none (an article drawn by a script).
  */
 export function articlePainted(page: Page, origin: number): Promise<ArticleEvent | null> {
-  // Sent in the same task as `parsed`, or before it.
-  return waitForEvent(page, (e): e is ArticleEvent => e.kind === 'article' && e.painted >= origin, 0, 250);
+  // Sent a second after `parsed` (probe.js waits that long for the Element Timing entries).
+  return waitForEvent(page, (e): e is ArticleEvent => e.kind === 'article' && e.painted >= origin, 0, 3000);
 }
 
 /** The frame after the document that started at `origin` was parsed (null on time-out). */

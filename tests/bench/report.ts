@@ -62,12 +62,14 @@ export function figures(r: BenchResults): Figure[] {
     add({ section: 'ttc', page: t.staticUrl, figure: 'static HTML, cold', value: ms(t.staticCold), unit: 'ms' });
     add({ id: 'ttc:ratio-cold', section: 'ttc', page, figure: 'app / static, cold', value: num(t.ratioCold, 2), unit: 'x' });
     if (t.wholeCold) {
-      add({ section: 'ttc', page, figure: 'app, cold: whole article painted (its last part parsed, next frame)', value: ms(t.wholeCold), unit: 'ms' });
+      // How the runs' last parts were read: by Element Timing, or (none of their elements painted) the frame after.
+      const read = (sources: readonly string[] | undefined) => (sources ? `${sources.filter((s) => s === 'element-timing').length} of ${sources.length} runs read by Element Timing` : 'read by the frame after');
+      add({ section: 'ttc', page, figure: `app, cold: whole article painted (its last part parsed and painted; ${read(t.wholeSources?.app)})`, value: ms(t.wholeCold), unit: 'ms' });
       if (t.parsedCold) {
         add({ section: 'ttc', page, figure: 'app, cold: whole document parsed, next frame (sidebar after the article)', value: ms(t.parsedCold), unit: 'ms' });
         add({ section: 'ttc', page: t.staticUrl, figure: 'static HTML, cold: whole document parsed, next frame', value: ms(t.staticParsedCold), unit: 'ms' });
       }
-      add({ section: 'ttc', page: t.staticUrl, figure: 'static HTML, cold: whole article painted', value: ms(t.staticWholeCold), unit: 'ms' });
+      add({ section: 'ttc', page: t.staticUrl, figure: `static HTML, cold: whole article painted (${read(t.wholeSources?.static)})`, value: ms(t.staticWholeCold), unit: 'ms' });
       add({ id: 'ttc:ratio-whole', section: 'ttc', page, figure: 'app / static, cold, whole article', value: num(t.ratioWholeCold, 2), unit: 'x' });
     }
     const e = r.timeToContentEager;

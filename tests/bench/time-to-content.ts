@@ -6,7 +6,7 @@
  * of the same context (HTTP cache warm).
  */
 import type { Browser, Page } from 'playwright-core';
-import { articlePainted, docAt, firstDoc, resetProbe, waitForH1, waitForParsed } from './probe.ts';
+import { articlePainted, docAt, type ArticleEvent, firstDoc, resetProbe, waitForH1, waitForParsed } from './probe.ts';
 import { waitForQuiet, type SiteServer } from './site-server.ts';
 import { spread, type Spread } from './stats.ts';
 import { openTab } from './tab.ts';
@@ -39,9 +39,11 @@ export interface TimeToContent {
   staticParsedCold: Spread;
   staticWholeCold: Spread;
   ratioWholeCold: number;
+  /** How each cold run's whole article was read (app runs, then static runs): Element Timing, the frame after, or the document's parse. */
+  wholeSources: { app: string[]; static: string[] };
 }
 
-interface One { endToEnd: number; fromIndex: number; whole: number; parsed: number }
+interface One { endToEnd: number; fromIndex: number; whole: number; parsed: number; wholeSource: ArticleEvent['source'] | 'parsed' }
 
 /** Loads `url` in `page` and times its h1 (epoch ms clock of the page). */
 async function timeLoad(page: Page, url: string, h1: string): Promise<One> {
@@ -59,6 +61,7 @@ async function timeLoad(page: Page, url: string, h1: string): Promise<One> {
     fromIndex: hit.painted - doc.origin,
     whole: Math.max((article ?? parsed).painted, hit.painted) - first.origin,
     parsed: Math.max(parsed.painted, hit.painted) - first.origin,
+    wholeSource: article?.source ?? 'parsed',
   };
 }
 
@@ -125,5 +128,6 @@ export async function measureTimeToContent(browser: Browser, server: SiteServer,
     parsedCold: spread(app.map((r) => r.cold.parsed)),
     staticParsedCold: spread(stat.map((r) => r.cold.parsed)),
     ratioWholeCold: wholeCold.median / staticWholeCold.median,
+    wholeSources: { app: app.map((r) => r.cold.wholeSource), static: stat.map((r) => r.cold.wholeSource) },
   };
 }
