@@ -169,7 +169,15 @@ async function controlledPage() {
     note(`load ${local(page.url())}`);
   });
   page.on('framenavigated', (f) => f === page.mainFrame() && note(`navigated ${local(f.url())}`));
-  page.on('requestfinished', (r) => void r.response().then((res) => note(`${local(r.url())} ${res?.status()}${res?.fromServiceWorker() ? ' (worker)' : ''}`)));
+  // A request that finishes as the page closes has no answer left to read: noted, not left to reject unheard.
+  page.on(
+    'requestfinished',
+    (r) =>
+      void r.response().then(
+        (res) => note(`${local(r.url())} ${res?.status()}${res?.fromServiceWorker() ? ' (worker)' : ''}`),
+        () => note(`${local(r.url())} (answer gone with the page)`),
+      ),
+  );
   page.on('requestfailed', (r) => note(`failed ${local(r.url())}: ${r.failure()?.errorText}`));
   page.on('console', (m) => note(`console ${m.type()}: ${m.text()}`));
   context.on('serviceworker', (w) => note(`worker started ${local(w.url())}`));
