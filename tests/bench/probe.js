@@ -65,18 +65,24 @@
   const noteArticle = (records, h1) => {
     if (lastArticleBatch === undefined) return;
     const article = h1 ? h1.closest('article') || h1.closest('main') : null;
-    if (!article || !records.some((r) => r.type === 'childList' && r.addedNodes.length > 0 && article.contains(r.target))) return;
-    const batch = { id: ARTICLE_ID + ++articleSerial, painted: null, shown: null, done: null };
-    articleBatches.set(batch.id, batch);
+    if (!article) return;
+    // One pass over the batch: marks what the parser added to the article, and tells whether it added any.
+    const id = ARTICLE_ID + (articleSerial + 1);
+    let added = false;
     let marked = 0;
     for (const r of records) {
-      if (r.type !== 'childList' || !article.contains(r.target)) continue;
+      if (r.type !== 'childList' || r.addedNodes.length === 0 || !article.contains(r.target)) continue;
+      added = true;
       for (const n of r.addedNodes) {
         if (n.nodeType !== 1 || n.hasAttribute('elementtiming') || marked >= MARK_MAX) continue;
-        n.setAttribute('elementtiming', batch.id);
+        n.setAttribute('elementtiming', id);
         marked++;
       }
     }
+    if (!added) return;
+    articleSerial++;
+    const batch = { id, painted: null, shown: null, done: null };
+    articleBatches.set(id, batch);
     lastArticleBatch = batch;
     afterPaint((t) => {
       batch.painted = t;

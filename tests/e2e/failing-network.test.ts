@@ -3,7 +3,7 @@
 // and the last navigation wins over a slow earlier one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { h1, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
+import { h1, noteAnswers, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { chunkUrl } from '../../src/shared/paths.ts';
 import { MAX_RETRIES, RETRY_BASE_DELAY_MS } from '../../src/app/query-client.ts';
 import type { Manifest } from '../../src/shared/schemas/manifest.ts';
@@ -281,16 +281,7 @@ describe('the site data that fails', () => {
           await broken.restore();
           // What the page asks for after Retry, for the message below.
           const asked: string[] = [];
-          // A request that finishes as the test closes the page has no answer to read: it rejects, and unheard
-          // that was an unhandled rejection that failed the run with every test passed.
-          page.on(
-            'requestfinished',
-            (r) =>
-              void r.response().then(
-                (a) => asked.push(`${new URL(r.url()).pathname} ${a?.status() ?? '?'}`),
-                () => asked.push(`${new URL(r.url()).pathname} (answer gone with the page)`),
-              ),
-          );
+          noteAnswers(page, (line) => asked.push(line));
           page.on('requestfailed', (r) => asked.push(`${new URL(r.url()).pathname} failed: ${r.failure()?.errorText ?? '?'}`));
           await page.getByRole('button', { name: 'Retry' }).click();
           // Said with the file, the failure and what the page shows instead, should it not recover. It timed

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DIST, h1, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
+import { DIST, h1, noteAnswers, ready, type Site, startSite, waitForAddress, waitForWorkerControl } from '../support/site.ts';
 import { longPage, plainPage } from '../support/pages.ts';
 import type { SiteData } from '../../src/shared/schemas/site-data.ts';
 
@@ -169,15 +169,7 @@ async function controlledPage() {
     note(`load ${local(page.url())}`);
   });
   page.on('framenavigated', (f) => f === page.mainFrame() && note(`navigated ${local(f.url())}`));
-  // A request that finishes as the page closes has no answer left to read: noted, not left to reject unheard.
-  page.on(
-    'requestfinished',
-    (r) =>
-      void r.response().then(
-        (res) => note(`${local(r.url())} ${res?.status()}${res?.fromServiceWorker() ? ' (worker)' : ''}`),
-        () => note(`${local(r.url())} (answer gone with the page)`),
-      ),
-  );
+  noteAnswers(page, note, (r) => local(r.url()));
   page.on('requestfailed', (r) => note(`failed ${local(r.url())}: ${r.failure()?.errorText}`));
   page.on('console', (m) => note(`console ${m.type()}: ${m.text()}`));
   context.on('serviceworker', (w) => note(`worker started ${local(w.url())}`));

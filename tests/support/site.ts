@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchBrowser } from './browser.ts';
@@ -159,3 +159,19 @@ export async function navigateInApp(page: Page, to: string, title: string): Prom
 
 /** The h1 a page shows: its hero text on a home page, else its title. */
 export const titleOf = (r: { title: string; frontmatter: { home?: boolean | undefined; heroText?: string | undefined } }) => (r.frontmatter.home ? (r.frontmatter.heroText ?? r.title) : r.title);
+
+/**
+ * Calls `note` with a line for each request `page` finishes: its path and status (its URL as `label`
+ * gives it). A request that finishes as the page closes has no answer left to read; said so, not left to
+ * reject unheard, which failed a run whose tests had all passed.
+ */
+export function noteAnswers(page: Page, note: (line: string) => void, label: (r: Request) => string = (r) => new URL(r.url()).pathname): void {
+  page.on(
+    'requestfinished',
+    (r) =>
+      void r.response().then(
+        (a) => note(`${label(r)} ${a?.status() ?? '?'}${a?.fromServiceWorker() ? ' (worker)' : ''}`),
+        () => note(`${label(r)} (answer gone with the page)`),
+      ),
+  );
+}
