@@ -288,6 +288,14 @@ describe('the site data that fails', () => {
           // out once in a clean clone on a loaded machine (1 December: the page's title and lead shown, not
           // the heading waited for), and passed alone and under load since; this says where it stopped.
           await expectContent(page, start).catch(async (e: unknown) => {
+            // Slow or stuck: the heading looked for again, 15 s later.
+            const later = await page
+              .locator(`main [id="${start.headers[0]!.slug}"]`)
+              .waitFor({ timeout: 15_000 })
+              .then(
+                () => 'shown 15 s later',
+                () => 'still absent 15 s later',
+              );
             const shown = await page
               .evaluate((slug) => {
                 const main = document.querySelector('main');
@@ -297,14 +305,14 @@ describe('the site data that fails', () => {
                   text: main?.textContent?.slice(0, 200) ?? 'no main',
                   headings: main?.querySelectorAll('h2, h3').length ?? 0,
                   heading: heading ? `${Math.round(box!.width)}x${Math.round(box!.height)}` : 'absent',
-                  busy: document.querySelectorAll('[aria-busy="true"]').length,
+                  busy: [...document.querySelectorAll('[aria-busy="true"]')].map((b) => `${b.tagName.toLowerCase()}.${b.className.split(' ')[0] ?? ''}`).join(' '),
                   alerts: document.querySelectorAll('[role="alert"]').length,
                 });
               }, start.headers[0]!.slug)
               .catch(() => 'not readable');
             const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
             throw new Error(
-              `${file} ${failure}: Retry did not bring the page back (${why}); address ${page.url()}; page: ${shown}; asked after Retry: ${asked.join(', ') || 'nothing'}; errors: ${errors.join(' | ') || 'none'}`,
+              `${file} ${failure}: Retry did not bring the page back (${why}; ${later}); address ${page.url()}; page: ${shown}; asked after Retry: ${asked.join(', ') || 'nothing'}; errors: ${errors.join(' | ') || 'none'}`,
               { cause: e },
             );
           });
