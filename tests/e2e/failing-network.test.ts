@@ -2,7 +2,7 @@
 // The reader gets an error view with Retry, transient failures are retried with backoff, the rest of the site keeps working,
 // and the last navigation wins over a slow earlier one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { h1, noteAnswers, SINGLE_DIST, startSite, waitForAddress, type Site } from '../support/site.ts';
 import { chunkUrl } from '../../src/shared/paths.ts';
 import { MAX_RETRIES, RETRY_BASE_DELAY_MS } from '../../src/app/query-client.ts';
@@ -272,6 +272,11 @@ describe('the site data that fails', () => {
     for (const file of files) {
       for (const failure of ['abort', 'html', 'truncated', 'slow'] as const) {
         const { page, errors } = await site.open();
+        // Every request of the page not answered yet (a module or a fetch that never settles keeps a page waiting).
+        const pending = new Set<Request>();
+        page.on('request', (r) => pending.add(r));
+        page.on('requestfinished', (r) => pending.delete(r));
+        page.on('requestfailed', (r) => pending.delete(r));
         const broken = await breakRequests(page, (u) => u.origin === site.url && pathOf(u) === file, failure);
         await page.goto(site.url + start.path);
         if (failure === 'slow') {
@@ -312,7 +317,7 @@ describe('the site data that fails', () => {
               .catch(() => 'not readable');
             const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
             throw new Error(
-              `${file} ${failure}: Retry did not bring the page back (${why}; ${later}); address ${page.url()}; page: ${shown}; asked after Retry: ${asked.join(', ') || 'nothing'}; errors: ${errors.join(' | ') || 'none'}`,
+              `${file} ${failure}: Retry did not bring the page back (${why}; ${later}); address ${page.url()}; page: ${shown}; asked after Retry: ${asked.join(', ') || 'nothing'}; not answered: ${[...pending].map((r) => new URL(r.url()).pathname).join(', ') || 'none'}; errors: ${errors.join(' | ') || 'none'}`,
               { cause: e },
             );
           });
