@@ -8,7 +8,8 @@ export function MarkdownImage({ src = '', alt = '', imageSizes, node: _node, wid
   return (
     <img
       {...rest}
-      src={src}
+      // An address the sanitiser removed leaves none, as in the page documents: never src="", which names the page itself.
+      src={src || undefined}
       alt={alt}
       // The compiler's measured size, else the width and height a raw <img> gives itself.
       width={size?.width ?? width}

@@ -1,5 +1,5 @@
 // Hostile raw HTML in a chunk is neutralised: nothing executes, no dangerous element, attribute or URL survives; allowed content still renders.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
@@ -51,6 +51,16 @@ async function renderContent() {
 // eslint-disable-next-line no-control-regex -- browsers skip leading C0 control characters in a URL, so the pattern must match them
 const DANGEROUS_URL = /^[\s\u0000-\u001f]*(j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t|v\s*b\s*s\s*c\s*r\s*i\s*p\s*t|d\s*a\s*t\s*a)\s*:/i;
 
+/** What the test has written to console.error so far (the real console still gets it). */
+function consoleErrors(): string[] {
+  return errorSpy.mock.calls.map((args) => args.map(String).join(' '));
+}
+let errorSpy: MockInstance<typeof console.error>;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, 'error');
+});
+afterEach(() => errorSpy.mockRestore());
+
 describe('hostile HTML in content', () => {
   it('is neutralised: no script, handler, dangerous URL, frame, form, overlay or head element survives', async () => {
     await serveChunk([...ALLOWED, ...ATTACKS, ...MARKDOWN_ATTACKS].join('\n\n'));
@@ -80,6 +90,10 @@ describe('hostile HTML in content', () => {
         if (v !== null) expect(v, `${attr} of <${el.tagName.toLowerCase()}>`).not.toMatch(DANGEROUS_URL);
       }
     }
+    // An image whose address was removed is still there, with no address at all, as in the page documents:
+    // never src="" (React warns that it names the page itself).
+    expect(own('img[alt="data image"]').map((el) => el.getAttribute('src'))).toEqual([null]);
+    expect(consoleErrors().filter((m) => /empty string/.test(m))).toEqual([]);
     // No layout or positioning class that could cover the page.
     const positioned = own('[class]').filter((el) => [...el.classList].some((c) => /^(fixed|absolute|sticky|inset-|z-|top-0|left-0|h-screen|w-screen)/.test(c)));
     expect(positioned.map((el) => el.outerHTML)).toEqual([]);
