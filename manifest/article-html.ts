@@ -116,10 +116,11 @@ const SIZE_MARK = 'data-build-size';
 /** `img` as MarkdownImage renders it: lazy, zoomable, its size given by fillImageSizes. */
 function image(img: Element): Element {
   const src = String(img.properties.src ?? '');
-  const { className: _c, ...rest } = img.properties;
+  const { className: _c, src: _s, ...rest } = img.properties;
   return el('img', {
+    // An address the sanitiser removed leaves none (src="" would name the page itself).
+    ...(src ? { src } : {}),
     ...rest,
-    src,
     alt: String(img.properties.alt ?? ''),
     loading: 'lazy',
     decoding: 'async',

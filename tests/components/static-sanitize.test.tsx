@@ -39,6 +39,8 @@ describe('hostile HTML in a page document', () => {
     expect(body.textContent).not.toContain('body { display: none }');
     // Only the code blocks' copy buttons, which the build writes itself.
     expect([...body.querySelectorAll('button')].every((b) => b.className === 'copy-button')).toBe(true);
+    // An image whose address was removed is kept with none, as the app renders it: never src="".
+    expect([...body.querySelectorAll('img[alt="data image"]')].map((img) => img.getAttribute('src'))).toEqual([null]);
   });
 
   it('clobbers no document or window property with name or id', () => {
