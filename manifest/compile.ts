@@ -21,6 +21,7 @@ import { parseYaml, schemaErrors, type YamlSource } from './yaml-source.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { substituteVariables } from './variables.ts';
 import { convertCallouts } from './callouts.ts';
+import { checkCustomElementPlacement } from './custom-element-placement.ts';
 import type { MarkdownFacts, Section } from './markdown.ts';
 import type { SectionTerms } from './search-terms.ts';
 import { AnalysisPool, planFor } from './analyse-pool.ts';
@@ -218,6 +219,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     const fm = frontMatterOf(src, file, errors);
     let body = substituteVariables(split.body, vars, file, split.bodyLine, errors);
     scripts.check(body, file, split.bodyLine, errors);
+    checkCustomElementPlacement(body, file, split.bodyLine, errors);
     apiExamples.check(body, file, split.bodyLine, errors);
     fileExamples.check(body, file, split.bodyLine, errors);
     body = openapi.expand(body, file, split.bodyLine, errors);

@@ -36,6 +36,7 @@ import { parseYaml, type YamlSource } from './yaml-source.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { substituteVariables } from './variables.ts';
 import { convertCallouts } from './callouts.ts';
+import { checkCustomElementPlacement } from './custom-element-placement.ts';
 import { analyseMarkdown, type MarkdownFacts } from './markdown.ts';
 import { AnalysisPool, planFor } from './analyse-pool.ts';
 import { dateText, gitDates } from './git-dates.ts';
@@ -222,6 +223,7 @@ export class DevCompiler {
     const src = split.yaml.trim() ? parseYaml(split.yaml, file, split.yamlLine, errors) : undefined;
     const fm = frontMatterOf(src, file, errors);
     let body = substituteVariables(split.body, this.vars, file, split.bodyLine, errors);
+    checkCustomElementPlacement(body, file, split.bodyLine, errors);
     body = this.openapi.expand(body, file, split.bodyLine, errors);
     body = convertCallouts(body, file, split.bodyLine, errors);
     return { abs, file, fm, src, split, body, errors };

@@ -103,6 +103,14 @@ describe('content errors', () => {
     `);
   });
 
+  it('a custom element written inside a paragraph', async () => {
+    expect(await errorsOf('inline-custom-element')).toMatchInlineSnapshot(`
+      [
+        "content/guides/cli/index.md:7: <jquery-sandbox> shares its line with other text, so Markdown reads the element inside a paragraph. Fix: Put <jquery-sandbox> and </jquery-sandbox> each on a line of its own, with a blank line before <jquery-sandbox>.",
+      ]
+    `);
+  });
+
   it('an OpenAPI document that does not validate', async () => {
     expect(await errorsOf('bad-openapi')).toMatchInlineSnapshot(`
       [
@@ -158,6 +166,7 @@ describe('content errors', () => {
       'dead-link',
       'duplicate-path',
       'generated-file',
+      'inline-custom-element',
       'missing-image',
       'not-utf8',
       'openapi-schema',
