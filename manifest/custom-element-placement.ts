@@ -8,31 +8,33 @@
  */
 import { CUSTOM_ELEMENT_NAMES } from '../src/shared/markdown/custom-element-names.ts';
 import type { ContentError } from './errors.ts';
+import { fencesOf } from './fences.ts';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const TAG = new RegExp(`</?(${CUSTOM_ELEMENT_NAMES.join('|')})(?=[\\s>/])`, 'g');
+/** Per element: a line that holds its opening tag alone, and one that holds its closing tag alone. */
+const ALONE = new Map<string, { open: RegExp; close: RegExp }>(
+  CUSTOM_ELEMENT_NAMES.map((name) => [name, { open: new RegExp(`^ {0,3}<${name}(\\s[^>]*)?>\\s*$`), close: new RegExp(`^ {0,3}</${name}\\s*>\\s*$`) }]),
+);
 
 /** Checks `body` (its first line is line `bodyLine` of `file`), adding an error for each misplaced element tag. */
 export function checkCustomElementPlacement(body: string, file: string, bodyLine: number, errors: ContentError[]): void {
+  // Most pages name no element: nothing to read line by line.
+  if (!CUSTOM_ELEMENT_NAMES.some((name) => body.includes(`<${name}`) || body.includes(`</${name}`))) return;
   const lines = body.split('\n');
-  let fence: string | null = null;
+  // Lines of fenced code (the fences included) show the tag as text.
+  const code = new Set<number>();
+  for (const f of fencesOf(body)) {
+    const last = f.line + (f.text === '' ? 0 : f.text.split('\n').length);
+    for (let l = f.line - 1; l <= last; l++) code.add(l);
+  }
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
-      continue;
-    }
-    if (f) {
-      fence = f[1]!;
-      continue;
-    }
-    // Code spans show the tag as text.
-    const text = line.replace(/(`+)[\s\S]*?\1/g, '');
+    if (code.has(i)) continue;
+    // Code spans show the tag as text too.
+    const text = lines[i]!.replace(/(`+)[\s\S]*?\1/g, '');
     for (const m of text.matchAll(TAG)) {
       const name = m[1]!;
       const closing = m[0].startsWith('</');
-      const alone = closing ? new RegExp(`^ {0,3}</${name}\\s*>\\s*$`).test(text) : new RegExp(`^ {0,3}<${name}(\\s[^>]*)?>\\s*$`).test(text);
+      const alone = ALONE.get(name)![closing ? 'close' : 'open'].test(text);
       const afterBlank = closing || i === 0 || lines[i - 1]!.trim() === '';
       if (alone && afterBlank) continue;
       errors.push({
