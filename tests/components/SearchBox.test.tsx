@@ -29,10 +29,14 @@ function hitsFor(query: string) {
 
 const requests: Array<{ index: string; body: { query: string; hitsPerPage: number }; appId: string | null; key: string | null }> = [];
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(async () => {
+// The credentials stay for the whole file: a test that ends while the box's engine is still loading (the
+// focus shortcuts') would otherwise have it read no credentials and start the local index.
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
   vi.stubEnv('DOCSEARCH_APP_ID', APP_ID);
   vi.stubEnv('DOCSEARCH_API_KEY', 'search-only-key');
+});
+beforeEach(async () => {
   requests.length = 0;
   server.use(
     http.post(ALGOLIA, async ({ request, params }) => {
@@ -44,11 +48,11 @@ beforeEach(async () => {
     ...(await siteHandlers()),
   );
 });
-afterEach(() => {
-  server.resetHandlers();
+afterEach(() => server.resetHandlers());
+afterAll(() => {
   vi.unstubAllEnvs();
+  server.close();
 });
-afterAll(() => server.close());
 
 async function openBox() {
   renderSite('/guides/');

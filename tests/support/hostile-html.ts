@@ -51,5 +51,6 @@ export const ALLOWED = [
   '> [!TIP] Tip title\n> Tip text',
   '> [!DETAILS] Details title\n> Details text',
   '[Safe page link](/guides/) and [safe external link](https://example.com/docs) and [mail](mailto:qa@example.com)',
-  '<jquery-sandbox></jquery-sandbox>',
+  // On lines of its own, as the compiler requires: written on one line, Markdown reads it inside a paragraph.
+  '<jquery-sandbox>\n</jquery-sandbox>',
 ];
