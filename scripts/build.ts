@@ -22,6 +22,7 @@ import { resolveSidebar } from '../src/shared/sidebar.ts';
 import { writeJquerySandbox } from './jquery-sandbox.ts';
 import { DOCUMENTS_THREAD_THRESHOLD, startPageDocuments } from './page-documents-thread.ts';
 import { searchDefine } from './search-define.ts';
+import { hashHeadAssets } from './head-assets.ts';
 
 const root = process.cwd();
 /**
@@ -69,7 +70,8 @@ try {
   });
   running.push(appDone);
   const written = await writeContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
-  const site = written.manifest.site;
+  // The icon and any other own file the head links, under a hashed name (scripts/head-assets.ts).
+  const site = { ...written.manifest.site, head: hashHeadAssets(written.manifest.site.head, stage, written.manifest.site.base) };
   const pagesOutput = site.output === 'pages';
   // A large site's search index is made while a thread makes its page documents (below); a small one's now,
   // while Tailwind and esbuild may still be running on the other core.
