@@ -23,6 +23,7 @@ import { writeJquerySandbox } from './jquery-sandbox.ts';
 import { DOCUMENTS_THREAD_THRESHOLD, startPageDocuments } from './page-documents-thread.ts';
 import { searchDefine } from './search-define.ts';
 import { hashHeadAssets } from './head-assets.ts';
+import { cachedCss } from './css-cache.ts';
 
 const root = process.cwd();
 /**
@@ -36,13 +37,23 @@ const stage = createStage(dist, false);
 /** The builds running beside the content's (Tailwind, esbuild): a failed build waits for them before it removes the stage they write into. */
 const running: Array<Promise<unknown>> = [];
 
-/** Tailwind in its own process, so it runs while the content compiles. */
-function buildCss(out: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', 'src/styles/app.css', '-o', out, '--minify'], (err, _stdout, stderr) =>
-      err ? reject(new Error(`Tailwind failed: ${stderr}`)) : resolve(),
-    );
-  });
+/**
+ * Tailwind in its own process, so it runs while the content compiles; its output kept for the next build
+ * while nothing it reads changes (scripts/css-cache.ts).
+ */
+async function buildCss(out: string): Promise<void> {
+  const args = ['-i', 'src/styles/app.css', '--minify'];
+  await cachedCss(
+    root,
+    args,
+    out,
+    () =>
+      new Promise((resolve, reject) => {
+        execFile(process.execPath, [path.join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), ...args, '-o', out], (err, _stdout, stderr) =>
+          err ? reject(new Error(`Tailwind failed: ${stderr}`)) : resolve(),
+        );
+      }),
+  );
 }
 
 try {
