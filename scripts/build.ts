@@ -23,7 +23,7 @@ import { writeJquerySandbox } from './jquery-sandbox.ts';
 import { DOCUMENTS_THREAD_THRESHOLD, startPageDocuments } from './page-documents-thread.ts';
 import { searchDefine } from './search-define.ts';
 import { hashHeadAssets } from './head-assets.ts';
-import { cachedCss } from './css-cache.ts';
+import { appCacheKey, cachedApp, cachedCss } from './build-cache.ts';
 
 const root = process.cwd();
 /**
@@ -39,7 +39,7 @@ const running: Array<Promise<unknown>> = [];
 
 /**
  * Tailwind in its own process, so it runs while the content compiles; its output kept for the next build
- * while nothing it reads changes (scripts/css-cache.ts).
+ * while nothing it reads changes (scripts/build-cache.ts).
  */
 async function buildCss(out: string): Promise<void> {
   const args = ['-i', 'src/styles/app.css', '--minify'];
@@ -71,14 +71,14 @@ try {
   const sandboxDone = writeJquerySandbox(stage, jqueryUrl);
   running.push(sandboxDone);
 
-  const appDone = buildApp(stage, {
-    define: {
-      __JQUERY_URL__: JSON.stringify(jqueryUrl),
-      // A label for support ("which build is this?"), on <html data-build>.
-      __APP_BUILD_LABEL__: JSON.stringify(process.env.APP_BUILD_LABEL ?? ''),
-      ...searchDefine(process.env),
-    },
-  });
+  const appDefine = {
+    __JQUERY_URL__: JSON.stringify(jqueryUrl),
+    // A label for support ("which build is this?"), on <html data-build>.
+    __APP_BUILD_LABEL__: JSON.stringify(process.env.APP_BUILD_LABEL ?? ''),
+    ...searchDefine(process.env),
+  };
+  // Kept between builds while the app's code, packages and these values stay the same (scripts/build-cache.ts).
+  const appDone = cachedApp(root, appCacheKey(root, appDefine, esbuild.version), stage, () => buildApp(stage, { define: appDefine }));
   running.push(appDone);
   const written = await writeContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
   // The icon and any other own file the head links, under a hashed name (scripts/head-assets.ts).

@@ -31,7 +31,7 @@ export interface BuildRun {
   distBytes?: number | null;
   /** Wall times of every run when the build was repeated (the figures above are the median run's), s. */
   runs?: number[];
-  /** Wall time of one more run with Tailwind's kept output not used (`BUILD_CACHE=off`), s. */
+  /** Wall time of one more run with nothing kept from the last build used (`BUILD_CACHE=off`), s. */
   uncachedSeconds?: number;
 }
 

@@ -29,7 +29,7 @@ export function figures(r: BenchResults): Figure[] {
     const times = b.runs && b.runs.length > 1 ? `, median of ${b.runs.length}` : '';
     add({ id: `build:${key}:seconds`, section: 'build', page, figure: b.ok ? `wall time (npm run build: Node start-up, loading the build script, build${times})` : 'wall time (FAILED or stopped)', value: num(b.seconds, 1), unit: 's' });
     if (b.reported !== null) add({ section: 'build', page, figure: 'time the build prints (after start-up)', value: num(b.reported, 1), unit: 's' });
-    if (b.uncachedSeconds !== undefined) add({ section: 'build', page, figure: 'wall time with Tailwind run again (BUILD_CACHE=off: a first build, or after a change under src/)', value: num(b.uncachedSeconds, 1), unit: 's' });
+    if (b.uncachedSeconds !== undefined) add({ section: 'build', page, figure: 'wall time with nothing kept from the last build (BUILD_CACHE=off: Tailwind and the app bundle made again, as after a change to the app)', value: num(b.uncachedSeconds, 1), unit: 's' });
     if (typeof b.searchIndexMs === 'number') add({ id: `build:${key}:search-index`, section: 'build', page, figure: 'search index build (the time the build prints)', value: num(b.searchIndexMs), unit: 'ms' });
     add({ id: `build:${key}:memory`, section: 'build', page, figure: 'peak memory, process tree', value: num(b.peakTreeRss === null ? null : b.peakTreeRss / 1e9, 2), unit: 'GB' });
     if (b.site !== 'real') add({ section: 'build', page, figure: 'time per page', value: num((b.seconds / b.pages) * 1000, 1), unit: 'ms' });

@@ -81,8 +81,8 @@ for (let i = 0; i < (opts.quick ? 1 : 3); i++) {
 }
 const realBuild: BuildRun = { ...realRuns.slice().sort((a, b) => a.seconds - b.seconds)[realRuns.length >> 1]!, runs: realRuns.map((b) => b.seconds) };
 if (realRuns.every((b) => b.ok)) {
-  // The same build with Tailwind run again (its output is kept while nothing under src/ changes): what the
-  // first build after a change to the app's code, or in a fresh clone, costs.
+  // The same build with Tailwind's stylesheet and the app bundle made again (both are kept while what they read
+  // stays the same): what the first build in a fresh clone, or after a change to the app's code, costs.
   flushDisk();
   const u = await timedBuild('real', pages.all.length, path.resolve(opts.content), realDist, opts.buildCapSeconds, { BUILD_CACHE: 'off' });
   if (u.ok) realBuild.uncachedSeconds = u.seconds;
