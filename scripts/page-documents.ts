@@ -127,6 +127,9 @@ const PARSER_YIELD_HTML = `<script id="${FIRST_SCREEN_ID}"></script>`;
 const SECTION_OPEN = `<section class="${PAGE_SECTION_CLASS}">`;
 const SECTION_CLOSE = '</section>';
 
+/** Blocks the yield point never follows: the stylesheet spaces their next sibling by adjacency. */
+const AFTER_NOT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr']);
+
 /** The yield point goes after the first top-level block that ends this far into the body (characters of HTML). */
 export const PARSER_YIELD_AFTER = 300;
 
@@ -134,7 +137,7 @@ export const PARSER_YIELD_AFTER = 300;
  * `body` (an article body's HTML, as the compiler writes it) with the
  * parser yield point (src/shared/parser-yield.ts) after its first top-level
  * element (the blocks of a section count as top-level) that ends at least
- * PARSER_YIELD_AFTER characters in; unchanged
+ * PARSER_YIELD_AFTER characters in and is not a heading or a rule; unchanged
  * when there is none (a short body) or its tags do not balance.
  */
 export function withParserYield(body: string): string {
@@ -154,8 +157,12 @@ export function withParserYield(body: string): string {
     if (depth < 0) return body;
     const end = m.index + m[0].length;
     if (depth !== 0 || end < PARSER_YIELD_AFTER) continue;
+    // Not right after a heading or a rule: the stylesheet spaces the block that follows one by that
+    // adjacency (the typography's `h2 + *`), and the app's removal of the script moved that block.
+    if (AFTER_NOT.has(name)) continue;
     // Not a section's last child (its bottom margin is dropped by the stylesheet): after the section, then.
-    const at = inSection && body.startsWith(SECTION_CLOSE, end) ? end + SECTION_CLOSE.length : end;
+    const close = /^\s*/.exec(body.slice(end))![0].length + end;
+    const at = inSection && body.startsWith(SECTION_CLOSE, close) ? close + SECTION_CLOSE.length : end;
     return at < body.length ? body.slice(0, at) + PARSER_YIELD_HTML + body.slice(at) : body;
   }
   return body;

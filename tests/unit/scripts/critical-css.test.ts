@@ -102,6 +102,13 @@ describe('the parser yield point of a page document', () => {
     expect(withParserYield(`${a}${b}<p>rest</p>`)).toBe(`${a}${b}${YIELD}<p>rest</p>`);
   });
 
+  it('never follows a heading or a rule, whose next sibling the stylesheet spaces by adjacency', () => {
+    const lead = `<p>${long(PARSER_YIELD_AFTER - 20)}</p>`;
+    for (const block of ['<h2 id="faq">Questions</h2>', '<h3 id="q">A question</h3>', '<hr>']) {
+      expect(withParserYield(`${lead}${block}<h3 id="n">Next</h3><p>answer</p><p>more</p>`)).toBe(`${lead}${block}<h3 id="n">Next</h3><p>answer</p>${YIELD}<p>more</p>`);
+    }
+  });
+
   it('holds the first frame until the yield point is parsed, or the main element when there is none', () => {
     const body = withParserYield(`<p>${long(PARSER_YIELD_AFTER)}</p><p>rest</p>`);
     expect(firstScreenExpect(`<main id="main">${body}</main>`)).toBe('<link rel="expect" href="#first-screen" blocking="render">');
@@ -115,6 +122,8 @@ describe('the parser yield point of a page document', () => {
     expect(withParserYield(`${lead}${open}${para}<p>more</p></section>`)).toBe(`${lead}${open}${para}${YIELD}<p>more</p></section>`);
     const next = '<section class="page-section"><h2 id="b">B</h2><p>b</p></section>';
     expect(withParserYield(`${lead}${open}${para}</section>${next}`)).toBe(`${lead}${open}${para}</section>${YIELD}${next}`);
+    // White space before the section's end tag does not make the yield point its last element.
+    expect(withParserYield(`${lead}${open}${para}\n</section>${next}`)).toBe(`${lead}${open}${para}\n</section>${YIELD}${next}`);
     // A section the author wrote is a block like any other.
     const own = `<section><p>${long(PARSER_YIELD_AFTER)}</p><p>x</p></section>`;
     expect(withParserYield(`${own}<p>rest</p>`)).toBe(`${own}${YIELD}<p>rest</p>`);
