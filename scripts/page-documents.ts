@@ -130,6 +130,9 @@ const SECTION_CLOSE = '</section>';
 /** Blocks the yield point never follows: the stylesheet spaces their next sibling by adjacency. */
 const AFTER_NOT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr']);
 
+/** White space from `lastIndex` on (sticky: read in place, not on a copy of the rest of the body). */
+const WHITE_SPACE = /\s*/y;
+
 /** The yield point goes after the first top-level block that ends this far into the body (characters of HTML). */
 export const PARSER_YIELD_AFTER = 300;
 
@@ -161,7 +164,9 @@ export function withParserYield(body: string): string {
     // adjacency (the typography's `h2 + *`), and the app's removal of the script moved that block.
     if (AFTER_NOT.has(name)) continue;
     // Not a section's last child (its bottom margin is dropped by the stylesheet): after the section, then.
-    const close = /^\s*/.exec(body.slice(end))![0].length + end;
+    WHITE_SPACE.lastIndex = end;
+    WHITE_SPACE.exec(body);
+    const close = WHITE_SPACE.lastIndex;
     const at = inSection && body.startsWith(SECTION_CLOSE, close) ? close + SECTION_CLOSE.length : end;
     return at < body.length ? body.slice(0, at) + PARSER_YIELD_HTML + body.slice(at) : body;
   }

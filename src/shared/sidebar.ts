@@ -83,6 +83,7 @@ export const SIDEBAR_ID_ROOT = 'sb';
 /**
  * The class on <html> of a page document while its sidebar waits for the article: set by the inline
  * boot script before the body is parsed, removed after the frame that follows the parse
- * (src/boot/page.ts); src/styles/app.css skips laying the sidebar out meanwhile.
+ * (src/boot/page.ts); src/styles/app.css skips laying the sidebar out meanwhile, and keeps a table
+ * unseen until something follows it (its columns would widen row by row as the document arrives).
  */
 export const SIDEBAR_LATER_CLASS = 'sidebar-later';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DIST, framesPainted, h1, navigateInApp, startSite, titleOf, type Site } from '../support/site.ts';
 import { LAZY_SECTIONS_ATTR } from '../../src/shared/markdown/rehype-sections.ts';
+import { FIRST_SCREEN_ID } from '../../src/shared/parser-yield.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -104,9 +105,10 @@ async function startTrickle(origin: string, bytes: number, gapMs: number): Promi
       const body = Buffer.from(await upstream.arrayBuffer());
       res.writeHead(upstream.status, headers);
       const html = (headers['content-type'] ?? '').startsWith('text/html') ? body.toString('utf8') : null;
-      const start = html?.indexOf('<script id="first-screen"></script>') ?? -1;
+      const yieldPoint = `<script id="${FIRST_SCREEN_ID}"></script>`;
+      const start = html?.indexOf(yieldPoint) ?? -1;
       if (html === null || start < 0) return void res.end(body);
-      const cuts: number[] = [start + '<script id="first-screen"></script>'.length];
+      const cuts: number[] = [start + yieldPoint.length];
       for (let i = cuts[0]!; i < cuts[0]! + bytes; i++) if (html[i] === '>') cuts.push(i + 1);
       counts.set(new URL(req.url ?? '/', origin).pathname, cuts.length);
       let from = 0;
