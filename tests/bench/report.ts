@@ -72,6 +72,8 @@ export function figures(r: BenchResults): Figure[] {
       }
       add({ section: 'ttc', page: t.staticUrl, figure: `static HTML, cold: whole article painted (${read(t.wholeSources?.static)})`, value: ms(t.staticWholeCold), unit: 'ms' });
       add({ id: 'ttc:ratio-whole', section: 'ttc', page, figure: 'app / static, cold, whole article', value: num(t.ratioWholeCold, 2), unit: 'x' });
+      const pr = t.pairedWholeCold;
+      if (pr && pr.n > 0) add({ section: 'ttc', page, figure: 'app / static, cold, whole article, each round on its own (the loads of a round back to back): median (min–max)', value: `${num(pr.median, 2)} (${num(pr.min, 2)}–${num(pr.max, 2)})`, unit: 'x' });
     }
     const e = r.timeToContentEager;
     if (e?.wholeCold) {
