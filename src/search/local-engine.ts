@@ -26,7 +26,7 @@ import { Lru } from './lru.ts';
 import { MAX_GROUPS, MAX_HITS_PER_GROUP, type SearchEngine, type SearchPart } from './engine.ts';
 import { indexFiles, SearchFetchError, type IndexFetchOptions } from './index-files.ts';
 import { markWords, queryTerms, slotsOf, titleIsQuery, type Slot, type TypedWordRule } from './query-slots.ts';
-import { addPostings, altHits, FUZZY_FACTOR, likelyNext, rank, scoresOf, SYNONYM_FACTOR, type WordHits } from './ranking.ts';
+import { addPostings, altHits, FUZZY_FACTOR, likelyNext, matchOf, rank, SYNONYM_FACTOR, type WordHits, type WordMatch } from './ranking.ts';
 import { ResultGroups } from './result-groups.ts';
 import { lowerBound } from './sorted.ts';
 import {
@@ -106,7 +106,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   let shards = new Map<string, Entry<Shard>>();
   let fragments = new Map<number, Entry<SearchFragment>>();
   let termLists = new Map<string, Entry<SearchTermList>>();
-  const scoreCache = new Lru<string, { shard: Shard; scores: WordHits }>(SCORES_KEPT);
+  const scoreCache = new Lru<string, { shard: Shard; match: WordMatch }>(SCORES_KEPT);
   /** Corrections found per misspelt word (term, distance), per version. */
   let corrected = new Map<string, Array<{ term: string; d: number }>>();
   /** The suggestion for each recent query ("Did you mean"). */
@@ -180,13 +180,13 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     }
   };
 
-  const scoresFor = (word: string, shard: Shard, prefix: boolean): WordHits => {
+  const matchFor = (word: string, shard: Shard, prefix: boolean): WordMatch => {
     const key = `${prefix ? '>' : '='}${word}`;
     const kept = scoreCache.get(key);
-    if (kept?.shard === shard) return kept.scores;
-    const scores = scoresOf(word, shard, prefix);
-    scoreCache.set(key, { shard, scores });
-    return scores;
+    if (kept?.shard === shard) return kept.match;
+    const match = matchOf(word, shard, prefix);
+    scoreCache.set(key, { shard, match });
+    return match;
   };
 
   const fragmentOf = (doc: number) => cached(fragments, doc, () => files.json(fragmentUrl(meta.v, doc, base), SearchFragment));
@@ -246,8 +246,12 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
     return best;
   };
 
-  /** True when `word` matches nothing as typed (so it is corrected). */
-  const unmatched = (hits: WordHits) => hits.size === 0;
+  /**
+   * True when `word` is corrected: it met nothing as typed, or only shorter
+   * terms it begins with and goes on from with no suffix ("devce" meets
+   * "dev" that way, and is corrected to "device").
+   */
+  const toCorrect = (word: string, m: WordMatch) => !m.asTyped && typosAllowed(Array.from(word).length) > 0;
 
   /**
    * One word's page hits from loaded files, or undefined when a file is
@@ -256,10 +260,14 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   const wordNow = (word: string, prefix: boolean): { hits: WordHits; fuzzy: string[] } | undefined => {
     const step = locate(word);
     if (!('shard' in step)) return undefined;
-    const hits = scoresFor(word, step.shard, prefix);
-    if (!unmatched(hits) || typosAllowed(Array.from(word).length) === 0) return { hits, fuzzy: [] };
-    const fixes = corrected.get(word);
-    if (!fixes) return undefined;
+    const m = matchFor(word, step.shard, prefix);
+    if (!toCorrect(word, m)) return { hits: m.hits, fuzzy: [] };
+    const found = corrected.get(word);
+    if (!found) return undefined;
+    // The corrections stand for the word ("devce" is "device"); the shorter terms it began with ("dev")
+    // were a coincidence of its first letters, and are no correction of it.
+    const fixes = found.filter((f) => !m.shorter.includes(f.term));
+    if (fixes.length === 0) return { hits: m.hits, fuzzy: [] };
     const out: WordHits = new Map();
     for (const { term, d } of fixes) {
       const at = locate(term);
@@ -273,8 +281,7 @@ export async function createLocalEngine(base = SEARCH_BASE, options: LocalEngine
   /** Loads what `wordNow(word)` needs. */
   const loadWord = async (word: string, prefix: boolean): Promise<void> => {
     const shard = await shardOf(word);
-    const hits = scoresFor(word, shard, prefix);
-    if (!unmatched(hits) || typosAllowed(Array.from(word).length) === 0) return;
+    if (!toCorrect(word, matchFor(word, shard, prefix))) return;
     const fixes = await correct(word);
     await Promise.all(fixes.map((f) => shardOf(f.term)));
   };

@@ -49,18 +49,107 @@ export function addPostings(out: WordHits, p: Postings, factor: number): void {
  * begins with a suffix left to type ("monitori" meets "monitor").
  */
 export function scoresOf(word: string, shard: Shard, prefix = false): WordHits {
+  return matchOf(word, shard, prefix).hits;
+}
+
+/** English suffixes a word being typed may be partway through ("monitori" on its way to "monitoring"). */
+const SUFFIXES = [
+  's',
+  'es',
+  'ed',
+  'ing',
+  'er',
+  'ers',
+  'est',
+  'ly',
+  'ion',
+  'ions',
+  'ation',
+  'ations',
+  'ment',
+  'ments',
+  'ness',
+  'able',
+  'ible',
+  'al',
+  'ally',
+  'ity',
+  'ities',
+  'ive',
+  'ize',
+  'ized',
+  'izes',
+  'ise',
+  'ised',
+  'ful',
+  'less',
+  'ance',
+  'ence',
+  'ant',
+  'ent',
+  'or',
+  'ors',
+  'y',
+  'ies',
+  'ied',
+  'ic',
+  'ics',
+  'ical',
+  'ist',
+  'ism',
+  'ure',
+  'age',
+  'ery',
+  'ory',
+  'ary',
+  'ous',
+  'ial',
+];
+
+/** True when `rest`, what a typed word has after `term`, is the start of a suffix (after a doubled last letter: "runnin"). */
+export function suffixStart(term: string, rest: string): boolean {
+  const tail = rest.length > 1 && rest[0] === term.at(-1) ? rest.slice(1) : rest;
+  return [rest, tail].some((r) => r.length > 0 && SUFFIXES.some((x) => x.startsWith(r)));
+}
+
+/** How a query word met a shard: its pages, and how it met them. */
+export interface WordMatch {
+  hits: WordHits;
+  /**
+   * It met its own term, or, being typed, a longer term it begins, or a
+   * shorter one it goes on from with the start of a suffix ("monitor" for
+   * "monitori").
+   */
+  asTyped: boolean;
+  /** The shorter terms it begins with, a suffix or not ("dev" for "devce"). */
+  shorter: string[];
+}
+
+/**
+ * `scoresOf`, saying how the word met its pages. A word that met only
+ * shorter terms may be a typo that begins like one ("devce" begins with
+ * "dev"): the engine then looks for a correction as well.
+ */
+export function matchOf(word: string, shard: Shard, prefix = false): WordMatch {
   const out: WordHits = new Map();
   const stem = termOf(word);
   const exact = shard.terms.get(stem) ?? shard.terms.get(word);
   if (exact) addPostings(out, exact, 1);
+  let longer = false;
+  const shorter: string[] = [];
   if (prefix) {
     for (const [term, p] of shard.terms) {
       if (term === stem || term === word) continue;
-      if (term.startsWith(word)) addPostings(out, p, PREFIX_FACTOR * (0.5 + (0.5 * word.length) / term.length));
-      else if (word.startsWith(term) && term.length >= 3 && word.length - term.length <= 3) addPostings(out, p, PREFIX_FACTOR);
+      if (term.startsWith(word)) {
+        longer = true;
+        addPostings(out, p, PREFIX_FACTOR * (0.5 + (0.5 * word.length) / term.length));
+      } else if (word.startsWith(term) && term.length >= 3 && word.length - term.length <= 3) {
+        shorter.push(term);
+        addPostings(out, p, PREFIX_FACTOR);
+      }
     }
   }
-  return out;
+  return { hits: out, asTyped: exact !== undefined || longer || shorter.some((t) => suffixStart(t, word.slice(t.length))), shorter };
 }
 
 /**

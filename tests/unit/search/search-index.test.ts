@@ -771,6 +771,25 @@ describe('damaged index files', () => {
     }
   });
 
+  it('corrects a typo that begins like a shorter word, but not a word typed on from one', async () => {
+    const all: SearchPage[] = [
+      { path: '/dev/', title: 'Dev environments', sections: [{ slug: '', title: '', text: 'A dev stack on your laptop, with dev tools and dev data.' }] },
+      { path: '/device/', title: 'Virtual devices', sections: [{ slug: '', title: '', text: 'Each device calls or chats with your application; add a device per channel.' }] },
+      { path: '/test/', title: 'Write a test', sections: [{ slug: '', title: '', text: 'A test sends utterances and checks the replies; run the test from the Dashboard.' }] },
+    ];
+    const out = mkdtempSync(path.join(tmpdir(), 'search-shorter-'));
+    writeSearchIndex(out, all, undefined, THREE);
+    const e = await diskEngine(out, []);
+    // "devce" begins with "dev", a word of the index, and goes on with no suffix: a typo of "device".
+    expect((await e.search('devce')).map((g) => g.path)).toEqual(['/device/']);
+    expect(e.suggest!('devce')).toMatch(/^devices?$/);
+    // "testin" goes on from "test" with the start of "-ing": a word being typed, found as it is, no suggestion.
+    expect((await e.search('testin')).map((g) => g.path)).toEqual(['/test/']);
+    expect(e.suggest!('testin')).toBeUndefined();
+    // The short word itself is found first (and, being typed, the words it begins after it).
+    expect((await e.search('dev')).map((g) => g.path)[0]).toBe('/dev/');
+  });
+
   it('corrects a typo in any letter, and offers the correction', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'search-index-'));
     writeSearchIndex(out, pages, undefined, { ...THREE, synonyms: [['DTMF', 'keypad tones']] });
