@@ -53,63 +53,15 @@ export function scoresOf(word: string, shard: Shard, prefix = false): WordHits {
 }
 
 /** English suffixes a word being typed may be partway through ("monitori" on its way to "monitoring"). */
-const SUFFIXES = [
-  's',
-  'es',
-  'ed',
-  'ing',
-  'er',
-  'ers',
-  'est',
-  'ly',
-  'ion',
-  'ions',
-  'ation',
-  'ations',
-  'ment',
-  'ments',
-  'ness',
-  'able',
-  'ible',
-  'al',
-  'ally',
-  'ity',
-  'ities',
-  'ive',
-  'ize',
-  'ized',
-  'izes',
-  'ise',
-  'ised',
-  'ful',
-  'less',
-  'ance',
-  'ence',
-  'ant',
-  'ent',
-  'or',
-  'ors',
-  'y',
-  'ies',
-  'ied',
-  'ic',
-  'ics',
-  'ical',
-  'ist',
-  'ism',
-  'ure',
-  'age',
-  'ery',
-  'ory',
-  'ary',
-  'ous',
-  'ial',
-];
+const SUFFIXES =
+  's es ed ing er ers est ly ion ions ation ations ment ments ness able ible al ally ity ities ive ize ized izes ise ised ful less ance ence ant ent or ors y ies ied ic ics ical ist ism ure age ery ory ary ous ial'.split(
+    ' ',
+  );
 
 /** True when `rest`, what a typed word has after `term`, is the start of a suffix (after a doubled last letter: "runnin"). */
-export function suffixStart(term: string, rest: string): boolean {
-  const tail = rest.length > 1 && rest[0] === term.at(-1) ? rest.slice(1) : rest;
-  return [rest, tail].some((r) => r.length > 0 && SUFFIXES.some((x) => x.startsWith(r)));
+function suffixStart(term: string, rest: string): boolean {
+  const starts = (r: string) => r.length > 0 && SUFFIXES.some((x) => x.startsWith(r));
+  return starts(rest) || (rest.length > 1 && rest[0] === term.at(-1) && starts(rest.slice(1)));
 }
 
 /** How a query word met a shard: its pages, and how it met them. */
