@@ -17,7 +17,7 @@ import { toHast } from 'mdast-util-to-hast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
-import rehypeSections from '../src/shared/markdown/rehype-sections.ts';
+import { sectionize } from '../src/shared/markdown/rehype-sections.ts';
 import { toHtml } from 'hast-util-to-html';
 import { whitespace } from 'hast-util-whitespace';
 import { urlAttributes } from 'html-url-attributes';
@@ -66,7 +66,7 @@ function parserFor(markdown: string): Processor<MdRoot, MdRoot, MdRoot> {
 }
 
 const rawPipeline = unified().use(rehypeRaw).use(rehypeSanitize, sanitizeSchema);
-const slugPipeline = unified().use(rehypeSlug).use(rehypeSections);
+const slugPipeline = unified().use(rehypeSlug);
 
 const CUSTOM = new Set<string>(CUSTOM_ELEMENT_NAMES);
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
@@ -215,10 +215,14 @@ function dataProp(attr: string): string {
  * run through the callouts, as analyseMarkdown has it); images are sized
  * afterwards by fillImageSizes.
  */
-export function articleHtmlFromTree(md: MdRoot, html: boolean): string {
+export function articleHtmlFromTree(md: MdRoot, html: boolean, read?: (tree: Root) => void): string {
   let tree = toHast(md, { allowDangerousHtml: true }) as Root;
   if (html) tree = rawPipeline.runSync(tree);
   tree = slugPipeline.runSync(tree) as Root;
+  // The element tree with its heading ids, before the app's markup is given to it: the analysis of a
+  // page without raw HTML reads its facts here, from the tree it would otherwise convert a second time.
+  read?.(tree);
+  sectionize(tree);
   reactMarkdownPost(tree);
   components(tree);
   return toHtml(tree, { allowDangerousHtml: true });

@@ -126,9 +126,22 @@ export function analyseMarkdown(source: string, options: AnalysisOptions = {}): 
   };
   visit(tree);
 
-  const article = options.article === false ? null : articleHtmlFromTree(tree as never, html);
-  const hast = toHast(tree as never, { allowDangerousHtml: false }) as unknown as Node;
-  rehypeSlug()(hast as never);
+  // Without raw HTML the article's element tree, before the app's markup is given to it, is the tree the
+  // facts are read from (the same heading ids, no raw nodes to drop): it is converted once. With raw HTML
+  // the facts read a tree without it.
+  let read: ReturnType<typeof elementFacts> | undefined;
+  const article = options.article === false ? null : articleHtmlFromTree(tree as never, html, html ? undefined : (t) => void (read = elementFacts(t, firstHtml)));
+  if (!read) {
+    const hast = toHast(tree as never, { allowDangerousHtml: false }) as unknown as Node;
+    rehypeSlug()(hast as never);
+    read = elementFacts(hast, firstHtml);
+  }
+  const { lead, headers, ids, sections: kept } = read;
+  return { h1, body, headers, ids, links, images, html, sections: kept, terms: sectionTerms(kept), lead, article };
+}
+
+/** What the analysis reads from a page's element tree (with its heading ids): the lead, the headings, the sections' text. */
+function elementFacts(hast: Node, firstHtml: number): { lead: LeadNode[]; headers: Header[]; ids: Set<string>; sections: Section[] } {
   const lead = leadOf(hast, firstHtml);
   const headers: Header[] = [];
   const ids = new Set<string>();
@@ -158,6 +171,5 @@ export function analyseMarkdown(source: string, options: AnalysisOptions = {}): 
   };
   walk(hast);
   for (const s of sections) s.text = s.text.replace(/\s+/g, ' ').trim();
-  const kept = sections.filter((s) => s.slug || s.text);
-  return { h1, body, headers, ids, links, images, html, sections: kept, terms: sectionTerms(kept), lead, article };
+  return { lead, headers, ids, sections: sections.filter((s) => s.slug || s.text) };
 }

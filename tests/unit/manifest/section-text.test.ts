@@ -12,3 +12,43 @@ describe('the text of a section', () => {
     ]);
   });
 });
+
+describe('the facts of a page', () => {
+  // A page without raw HTML is read from the article's own element tree; every other analysis converts
+  // the Markdown tree again. Both must give the same facts: heading titles without the article's anchors,
+  // the sections' text, the lead.
+  const page = [
+    'Open the [dashboard](https://app.example) and add a **device**:',
+    '',
+    '1. Choose `Add`.',
+    '2. Save.',
+    '',
+    '## Run a test',
+    '',
+    '```bash',
+    'voxcheck test run',
+    '```',
+    '',
+    '### Read the result',
+    '',
+    '| Field | Meaning |',
+    '|---|---|',
+    '| status | passed or failed |',
+    '',
+    '![Flow](/images/flow.svg)',
+    '',
+    '> [!NOTE]',
+    '> A note.',
+    '',
+  ].join('\n');
+
+  it('are the same whether or not the article is rendered from the same tree', () => {
+    const { article, ...withArticle } = analyseMarkdown(page);
+    const { article: none, ...without } = analyseMarkdown(page, { article: false });
+    expect(article).toContain('header-anchor');
+    expect(none).toBeNull();
+    expect(withArticle).toEqual(without);
+    expect(withArticle.headers.map((h) => h.title)).toEqual(['Run a test', 'Read the result']);
+    expect(withArticle.lead.length).toBeGreaterThan(0);
+  });
+});
