@@ -60,11 +60,33 @@ const PARTS = {
   strikethrough: { constructs: ['strikethrough'], node: 'strikethrough' },
 } as const;
 
+type ConstructRecord = Record<string, unknown>;
+
+/**
+ * `extension` without the constructs named in `names`. Left out, a construct is never tried; turned off
+ * with micromark's `disable` instead, it would still be tried, then refused, wherever it may start: the
+ * e-mail kind of literal autolink at every letter and digit of the text, a table at every line, each try
+ * saving and restoring the tokenizer's state.
+ */
+function withoutConstructs<T extends object>(extension: T, names: ReadonlySet<string>): T {
+  if (names.size === 0) return extension;
+  const out: Record<string, ConstructRecord> = {};
+  for (const [hook, record] of Object.entries(extension as Record<string, ConstructRecord>)) {
+    const kept: ConstructRecord = {};
+    for (const [code, value] of Object.entries(record)) {
+      const list = ([] as unknown[]).concat(value).filter((c) => !(typeof c === 'object' && c !== null && names.has((c as { name?: string }).name ?? '')));
+      if (list.length > 0) kept[code] = list;
+    }
+    out[hook] = kept;
+  }
+  return out as T;
+}
+
 export default function remarkGfmParse(this: Processor, options: GfmParseOptions = {}): void {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
   const keys = Object.keys(PARTS) as Array<keyof typeof PARTS>;
   const constructs = keys.filter((k) => options[k] === false).flatMap((k) => [...PARTS[k].constructs]);
-  (data.micromarkExtensions ??= []).push(gfm(), ...(constructs.length ? [{ disable: { null: constructs } }] : []));
+  (data.micromarkExtensions ??= []).push(withoutConstructs(gfm(), new Set(constructs)));
   // A node kind is left out when every option that builds it is off.
   const nodes = new Set<string>(keys.map((k) => PARTS[k].node));
   for (const k of keys) if (options[k] !== false) nodes.delete(PARTS[k].node);
