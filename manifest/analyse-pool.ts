@@ -76,6 +76,7 @@ export class AnalysisPool {
   private batchBytes = Number.POSITIVE_INFINITY;
   private closing = false;
   private sharing = false;
+  private each: ((index: number, facts: MarkdownFacts) => void) | undefined;
 
   constructor(
     private readonly plan: PoolPlan,
@@ -91,7 +92,7 @@ export class AnalysisPool {
       const w = new Worker(script, { workerData: { options: this.options }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       this.busy.set(w, 0);
       w.on('message', (m: { ids: number[]; facts: MarkdownFacts[] }) => {
-        m.facts.forEach((f, i) => (this.out[m.ids[i]!] = f));
+        m.facts.forEach((f, i) => this.done(m.ids[i]!, f));
         this.finished += m.ids.length;
         this.busy.set(w, this.busy.get(w)! - 1);
         this.pump();
@@ -129,7 +130,7 @@ export class AnalysisPool {
       if (this.failed) throw this.failed;
       const job = this.plan.here ? this.queue.shift() : undefined;
       if (job) {
-        this.out[job.index] = analyseMarkdown(job.body, this.options);
+        this.done(job.index, analyseMarkdown(job.body, this.options));
         this.finished++;
         // Lets the workers' answers in (each hands its worker the next batch).
         await new Promise((resolve) => setImmediate(resolve));
@@ -139,6 +140,24 @@ export class AnalysisPool {
     }
     if (this.failed) throw this.failed;
     return this.out;
+  }
+
+  /**
+   * Calls `each` with every page's facts as they come, those that came already first; it runs on this
+   * thread while the workers go on with the rest (the build writes what a page alone decides meanwhile).
+   */
+  onFacts(each: (index: number, facts: MarkdownFacts) => void): void {
+    this.out.forEach((f, i) => each(i, f));
+    this.each = each;
+  }
+
+  private done(index: number, facts: MarkdownFacts): void {
+    this.out[index] = facts;
+    try {
+      this.each?.(index, facts);
+    } catch (e) {
+      this.fail(e as Error);
+    }
   }
 
   /** Stops the workers. */

@@ -21,7 +21,7 @@ const stage = createStage(distDir, true);
 try {
   // Content output is replaced whole: stale chunks of deleted pages must not linger.
   rmSync(path.join(stage, 'data'), { recursive: true, force: true });
-  const r = await buildContent({ contentDir, outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv() });
+  const r = await buildContent({ contentDir, outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv(), staged: true });
   commitStage(stage, distDir);
   printWarnings(r);
   console.log(searchIndexLine(r));

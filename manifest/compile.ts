@@ -9,8 +9,8 @@ import path from 'node:path';
 import { FrontMatter, type FrontMatter as FrontMatterT } from '../src/shared/schemas/front-matter.ts';
 import { SiteConfig } from '../src/shared/schemas/site-config.ts';
 import type { ChunkRef, Manifest } from '../src/shared/schemas/manifest.ts';
-import { markdownSourceOf } from '../src/shared/page-markdown.ts';
-import { siteUrl } from '../src/shared/site-urls.ts';
+import { markdownSourceOf, pageMarkdown } from '../src/shared/page-markdown.ts';
+import { markdownPathOf, siteUrl } from '../src/shared/site-urls.ts';
 import { packPage } from '../src/shared/page-pack.ts';
 import { routesUrl, sectionOf, SITE_DATA_PATH, type RouteShard, type SiteData } from '../src/shared/schemas/site-data.ts';
 import { orderPositions, prevNext, readingOrder, resolveSidebar } from '../src/shared/sidebar.ts';
@@ -59,6 +59,14 @@ export interface CompileOptions {
    * never held in memory all at once.
    */
   emit?: ((file: string, text: string) => void) | undefined;
+  /**
+   * The caller writes into a folder it discards when the build fails (a
+   * stage): each page's Markdown copy is then given to `emit` as soon as its
+   * analysis is back, while the other pages are still being parsed, instead
+   * of after every check. On a large site the writing then happens while
+   * this thread would wait for the analysis workers.
+   */
+  staged?: boolean;
 }
 
 /** The compiler's output: files to write under dist/, relative path -> contents. */
@@ -207,7 +215,10 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   // Each body goes to the analysis as soon as it is read (front matter,
   // variables, directives): on a large site the workers parse while this
   // thread reads the next pages.
-  const read: Array<{ relativePath: string; abs: string; file: string; split: ReturnType<typeof splitFrontMatter>; src: YamlSource | undefined; fm: FrontMatterT }> = [];
+  const read: ReadPage[] = [];
+  // Each page's record once (made as its analysis comes back when its Markdown copy is written early).
+  const made: Array<ReturnType<typeof recordOf>> = [];
+  const copied = site && opts.staged && opts.emit ? earlyCopies(pool, lastCommitting, opts.emit, site.config, (i, facts, dates) => (made[i] ??= recordOf(read[i]!, facts, dates)).record) : undefined;
   for (const [i, relativePath] of mdFiles.entries()) {
     const abs = path.join(contentDir, relativePath);
     const file = rel(abs);
@@ -233,31 +244,11 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   await pool.close();
   const lastCommit = await lastCommitting;
 
-  const pages: CompiledPage[] = read.map(({ relativePath, abs, file, split, src, fm }, i) => {
+  const pages: CompiledPage[] = read.map(({ file, split, src, fm }, i) => {
     const facts = analysed[i]!;
-    let title = fm.title ?? facts.h1;
-    if (!title) {
-      // A front matter that failed to parse has been reported already; its title is unknown, not missing.
-      if (src || !split.yaml.trim()) errors.push({ file, line: 1, message: 'The page has no title.', fix: 'Add `title:` to the front matter or start the page with a `# Heading`.' });
-      title = relativePath;
-    }
-    const regularPath = regularPathOf(relativePath);
-    const pagePath = fm.permalink ?? regularPath;
-    const ts = lastCommit(abs);
-    const key = `v-${createHash('sha1').update(relativePath).digest('hex').slice(0, 10)}`;
-    const record: PageRecord = {
-      title,
-      frontmatter: fm,
-      regularPath,
-      relativePath,
-      key,
-      path: pagePath,
-      headers: facts.headers,
-      lastUpdated: dateText(ts),
-      lastUpdatedTimestamp: ts,
-    };
-    // One string for the facts and the chunk (a large site holds every page's text in memory).
-    facts.body = facts.body.replace(/^\n+/, '');
+    const { record, untitled } = (made[i] ??= recordOf(read[i]!, facts, lastCommit));
+    // A front matter that failed to parse has been reported already; its title is unknown, not missing.
+    if (untitled && (src || !split.yaml.trim())) errors.push({ file, line: 1, message: 'The page has no title.', fix: 'Add `title:` to the front matter or start the page with a `# Heading`.' });
     return {
       record,
       body: { markdown: facts.body, html: facts.html, images: {}, ...(facts.lead.length ? { lead: facts.lead } : {}), ...descriptionOf(fm, facts) },
@@ -336,9 +327,73 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
     pages.map((p) => ({ record: p.record, markdown: p.body.markdown })),
     site.file,
     emit,
+    copied && ((path) => copied.has(path)),
   );
   const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections, terms: p.facts.terms }));
   return { manifest, pages, files, copies, search, warnings: published.warnings };
+}
+
+/** A page as read, before its analysis. */
+interface ReadPage {
+  relativePath: string;
+  abs: string;
+  file: string;
+  split: ReturnType<typeof splitFrontMatter>;
+  src: YamlSource | undefined;
+  fm: FrontMatterT;
+}
+
+/** A page's record, from what was read and its analysis; `untitled` when it has no title (its path stands in). */
+function recordOf({ relativePath, abs, fm }: ReadPage, facts: MarkdownFacts, lastCommit: (absFile: string) => number): { record: PageRecord; untitled: boolean } {
+  const title = fm.title ?? facts.h1;
+  const regularPath = regularPathOf(relativePath);
+  const ts = lastCommit(abs);
+  const record: PageRecord = {
+    title: title || relativePath,
+    frontmatter: fm,
+    regularPath,
+    relativePath,
+    key: `v-${createHash('sha1').update(relativePath).digest('hex').slice(0, 10)}`,
+    path: fm.permalink ?? regularPath,
+    headers: facts.headers,
+    lastUpdated: dateText(ts),
+    lastUpdatedTimestamp: ts,
+  };
+  // One string for the facts and the chunk (a large site holds every page's text in memory).
+  facts.body = facts.body.replace(/^\n+/, '');
+  return { record, untitled: !title };
+}
+
+/**
+ * Writes each page's Markdown copy (publishing.ts) as its analysis comes
+ * back, once git's dates are known; returns the paths of the pages whose
+ * copy is written, which grows until the analysis is done.
+ */
+function earlyCopies(
+  pool: AnalysisPool,
+  lastCommitting: Promise<(absFile: string) => number>,
+  emit: (file: string, text: string) => void,
+  site: SiteConfig,
+  recordAt: (index: number, facts: MarkdownFacts, lastCommit: (absFile: string) => number) => PageRecord,
+): Set<string> {
+  const copied = new Set<string>();
+  let dates: ((absFile: string) => number) | undefined;
+  const waiting: Array<[number, MarkdownFacts]> = [];
+  const write = (i: number, facts: MarkdownFacts, lastCommit: (absFile: string) => number) => {
+    const record = recordAt(i, facts, lastCommit);
+    emit(markdownPathOf(record.path).slice(1), pageMarkdown(record, facts.body, siteUrl(site, record.path)));
+    copied.add(record.path);
+  };
+  pool.onFacts((i, facts) => (dates ? write(i, facts, dates) : waiting.push([i, facts])));
+  // A failure of git's dates is the build's (compileWith awaits them): nothing more is written early then.
+  lastCommitting.then(
+    (d) => {
+      dates = d;
+      for (const [i, facts] of waiting.splice(0)) write(i, facts, d);
+    },
+    () => undefined,
+  );
+  return copied;
 }
 
 /**

@@ -24,7 +24,14 @@ export interface Published {
 }
 
 /** Builds the published files for `pages`, handing each to `emit` when given; `configFile` names site.yml in warnings. */
-export function publish(site: SiteConfig, pages: ReadonlyArray<PublishedPage>, configFile: string, emit?: (file: string, text: string) => void): Published {
+export function publish(
+  site: SiteConfig,
+  pages: ReadonlyArray<PublishedPage>,
+  configFile: string,
+  emit?: (file: string, text: string) => void,
+  /** True for a page whose Markdown copy is written already (as its analysis came back). */
+  copied?: (path: string) => boolean,
+): Published {
   const files = new Map<string, string>();
   const warnings: ContentError[] = [];
   const made = new Set<string>();
@@ -34,7 +41,7 @@ export function publish(site: SiteConfig, pages: ReadonlyArray<PublishedPage>, c
     else files.set(address.slice(1), text);
   };
 
-  for (const p of pages) put(markdownPathOf(p.record.path), pageMarkdown(p.record, p.markdown, siteUrl(site, p.record.path)));
+  for (const p of pages) if (!copied?.(p.record.path)) put(markdownPathOf(p.record.path), pageMarkdown(p.record, p.markdown, siteUrl(site, p.record.path)));
 
   const origin = site.origin;
   const feed = origin && site.feed ? { ...site, origin, feed: site.feed } : undefined;

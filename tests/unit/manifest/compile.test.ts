@@ -166,3 +166,30 @@ describe('npm run manifest', () => {
     expect(ivr?.lastUpdated).toBe('May 4, 2020');
   });
 });
+
+describe('a staged compile', () => {
+  it('emits each page’s Markdown copy once, as the unstaged compile makes it, and everything else the same', async () => {
+    const plain = await compileContent({ contentDir: FIXTURE_SITE });
+    const emitted = new Map<string, string[]>();
+    const order: string[] = [];
+    const staged = await compileContent({
+      contentDir: FIXTURE_SITE,
+      staged: true,
+      emit: (file, text) => {
+        order.push(file);
+        emitted.set(file, [...(emitted.get(file) ?? []), text]);
+      },
+    });
+    expect(staged.manifest).toEqual(plain.manifest);
+    const copies = plain.manifest.pages.map((p) => markdownPathOf(p.path).slice(1));
+    expect(copies.length).toBeGreaterThan(3);
+    for (const file of copies) expect(emitted.get(file)).toEqual([plain.files.get(file)]);
+    for (const [file, texts] of emitted) expect(texts).toEqual([plain.files.get(file)]);
+    expect([...emitted.keys()].sort()).toEqual([...plain.files.keys()].filter((f) => !staged.files.has(f)).sort());
+    // Written as each page's analysis came back: before the chunks, which wait for every page.
+    const lastCopy = Math.max(...copies.map((f) => order.indexOf(f)));
+    const firstChunk = order.findIndex((f) => f.startsWith('data/pages/'));
+    expect(firstChunk).toBeGreaterThan(-1);
+    expect(lastCopy).toBeLessThan(firstChunk);
+  });
+});
