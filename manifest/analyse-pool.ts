@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { threadScript } from './ts-bundle.mjs';
 import { analyseMarkdown, type AnalysisOptions, type MarkdownFacts } from './markdown.ts';
+import type { AnalysisCache } from './analysis-cache.ts';
 
 /** From this many pages the workers do all the parsing, one per core. */
 export const WORKER_THRESHOLD = 400;
@@ -77,10 +78,14 @@ export class AnalysisPool {
   private closing = false;
   private sharing = false;
   private each: ((index: number, facts: MarkdownFacts) => void) | undefined;
+  /** Pages found in the cache, handed over when `results` is asked for (the caller is still reading then). */
+  private readonly hits: Array<[number, MarkdownFacts]> = [];
+  private readonly keys = new Map<number, string>();
 
   constructor(
     private readonly plan: PoolPlan,
     private readonly options: AnalysisOptions = {},
+    private readonly cache?: AnalysisCache,
   ) {
     // A failed start is reported by `results`.
     this.ready = plan.workers > 0 ? this.start(plan.workers).catch((e: Error) => this.fail(e)) : Promise.resolve();
@@ -111,8 +116,17 @@ export class AnalysisPool {
    * out once all are known (`results`).
    */
   add(index: number, body: string): void {
-    this.queue.push({ index, body });
     this.added++;
+    if (this.cache) {
+      const key = this.cache.keyOf(body);
+      const kept = this.cache.get(key);
+      if (kept) {
+        this.hits.push([index, kept]);
+        return;
+      }
+      this.keys.set(index, key);
+    }
+    this.queue.push({ index, body });
     if (!this.plan.here && this.queue.length >= BATCH) this.pump();
   }
 
@@ -125,6 +139,10 @@ export class AnalysisPool {
     // Small enough batches that the threads end together, on a small site too.
     this.batchBytes = Math.max(4096, left / Math.max(1, threads * 6));
     this.sharing = true;
+    for (const [index, facts] of this.hits.splice(0)) {
+      this.finished++;
+      this.done(index, facts);
+    }
     this.pump();
     while (this.finished < this.added) {
       if (this.failed) throw this.failed;
@@ -139,6 +157,7 @@ export class AnalysisPool {
       }
     }
     if (this.failed) throw this.failed;
+    this.cache?.save();
     return this.out;
   }
 
@@ -153,6 +172,8 @@ export class AnalysisPool {
 
   private done(index: number, facts: MarkdownFacts): void {
     this.out[index] = facts;
+    const key = this.keys.get(index);
+    if (key !== undefined) this.cache!.put(key, facts);
     try {
       this.each?.(index, facts);
     } catch (e) {

@@ -13,6 +13,8 @@ export interface BuildContentOptions {
   output?: 'pages' | 'single' | undefined;
   /** `outDir` is a stage, discarded when the build fails: per-page files may be written before every check is done (CompileOptions.staged). */
   staged?: boolean;
+  /** Where a small site's Markdown analysis is kept between builds (CompileOptions.cacheDir). */
+  cacheDir?: string | undefined;
 }
 
 /** The output SITE_OUTPUT asks for, overriding the site config's (the tests build both); undefined when it is not set. */
@@ -55,7 +57,14 @@ export interface WrittenContent extends CompileResult {
 export async function writeContent(o: BuildContentOptions): Promise<WrittenContent> {
   // Per-page files go to disk as they are made: the compiler has checked everything before it makes them.
   const out = new FileWriter(o.outDir);
-  const r = await compileContent({ contentDir: o.contentDir, analyticsId: o.analyticsId || undefined, output: o.output, emit: (file, text) => out.write(file, text), staged: o.staged });
+  const r = await compileContent({
+    contentDir: o.contentDir,
+    analyticsId: o.analyticsId || undefined,
+    output: o.output,
+    emit: (file, text) => out.write(file, text),
+    staged: o.staged,
+    cacheDir: o.cacheDir,
+  });
   for (const [file, text] of r.files) out.write(file, text);
   for (const [file, src] of r.copies) out.copy(file, src);
   // Written: the chunks' text need not stay in memory while the search index is built.

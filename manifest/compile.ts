@@ -25,6 +25,8 @@ import { checkCustomElementPlacement } from './custom-element-placement.ts';
 import type { MarkdownFacts, Section } from './markdown.ts';
 import type { SectionTerms } from './search-terms.ts';
 import { AnalysisPool, planFor } from './analyse-pool.ts';
+import { AnalysisCache } from './analysis-cache.ts';
+import { threadScript } from './ts-bundle.mjs';
 import { dateText, gitDates } from './git-dates.ts';
 import { expandOpenApi } from './openapi-directive.ts';
 import { checkReferences } from './references.ts';
@@ -67,6 +69,8 @@ export interface CompileOptions {
    * this thread would wait for the analysis workers.
    */
   staged?: boolean;
+  /** Where the analysis of a small site's pages is kept between builds (analysis-cache.ts); none without it. */
+  cacheDir?: string | undefined;
 }
 
 /** The compiler's output: files to write under dist/, relative path -> contents. */
@@ -173,14 +177,15 @@ export async function compileContent(opts: CompileOptions): Promise<CompileResul
   const mdListed = listed.filter(({ file: f }) => f.toLowerCase().endsWith('.md') && !f.startsWith(`${PUBLIC_DIR}/`) && !f.split('/').some((s) => s.startsWith('_')));
   // Read before the pool starts (a few ms), so its output setting is known to the analysis.
   const site = loadSite(contentDir, rel, errors);
-  const pool = new AnalysisPool(
-    planFor(
-      mdListed.length,
-      mdListed.reduce((n, f) => n + f.size, 0),
-    ),
-    // Only page documents hold the article as HTML: the single output, by the build's option or the site's own setting, renders none.
-    { article: (opts.output ?? site?.config.output) !== 'single' },
+  const plan = planFor(
+    mdListed.length,
+    mdListed.reduce((n, f) => n + f.size, 0),
   );
+  // Only page documents hold the article as HTML: the single output, by the build's option or the site's own setting, renders none.
+  const options = { article: (opts.output ?? site?.config.output) !== 'single' };
+  // Kept between builds of a site this thread analyses alone (a large site's would weigh hundreds of MB).
+  const cache = opts.cacheDir && plan.workers === 0 ? AnalysisCache.open(opts.cacheDir, await analysisCodeKey(), options) : undefined;
+  const pool = new AnalysisPool(plan, options, cache);
   try {
     return await compileWith(opts, { contentDir, rel, errors, listed, mdFiles: mdListed.map((f) => f.file), pool, lastCommitting, site });
   } finally {
@@ -331,6 +336,12 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   );
   const search = pages.map((p) => ({ path: p.record.path, title: p.record.title, sections: p.facts.sections, terms: p.facts.terms }));
   return { manifest, pages, files, copies, search, warnings: published.warnings };
+}
+
+/** The identity of the analysis code: the hash of the bundle the analysis workers run (made when missing or stale). */
+async function analysisCodeKey(): Promise<string> {
+  const script = await threadScript(new URL('./analyse-worker-main.ts', import.meta.url));
+  return createHash('sha256').update(readFileSync(script)).digest('hex');
 }
 
 /** A page as read, before its analysis. */

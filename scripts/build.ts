@@ -80,7 +80,15 @@ try {
   // Kept between builds while the app's code, packages and these values stay the same (scripts/build-cache.ts).
   const appDone = cachedApp(root, appCacheKey(root, appDefine, esbuild.version), stage, () => buildApp(stage, { define: appDefine }));
   running.push(appDone);
-  const written = await writeContent({ contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'), outDir: stage, analyticsId: process.env.ANALYTICS_ID, output: outputFromEnv(), staged: true });
+  const written = await writeContent({
+    contentDir: path.resolve(process.env.CONTENT_DIR ?? 'content'),
+    outDir: stage,
+    analyticsId: process.env.ANALYTICS_ID,
+    output: outputFromEnv(),
+    staged: true,
+    // Like the stylesheet and the app bundle, kept between builds unless BUILD_CACHE=off (scripts/build-cache.ts).
+    cacheDir: process.env.BUILD_CACHE === 'off' ? undefined : path.join(root, 'node_modules', '.cache', 'analysis'),
+  });
   // The icon and any other own file the head links, under a hashed name (scripts/head-assets.ts).
   const site = { ...written.manifest.site, head: hashHeadAssets(written.manifest.site.head, stage, written.manifest.site.base) };
   const pagesOutput = site.output === 'pages';
