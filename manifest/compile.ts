@@ -223,7 +223,8 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
   const read: ReadPage[] = [];
   // Each page's record once (made as its analysis comes back when its Markdown copy is written early).
   const made: Array<ReturnType<typeof recordOf>> = [];
-  const copied = site && opts.staged && opts.emit ? earlyCopies(pool, lastCommitting, opts.emit, site.config, (i, facts, dates) => (made[i] ??= recordOf(read[i]!, facts, dates)).record) : undefined;
+  const recordAt = (i: number, facts: MarkdownFacts, dates: (absFile: string) => number) => (made[i] ??= recordOf(read[i]!, facts, dates));
+  const copied = site && opts.staged && opts.emit ? earlyCopies(pool, lastCommitting, opts.emit, site.config, (i, facts, dates) => recordAt(i, facts, dates).record) : undefined;
   for (const [i, relativePath] of mdFiles.entries()) {
     const abs = path.join(contentDir, relativePath);
     const file = rel(abs);
@@ -251,7 +252,7 @@ async function compileWith(opts: CompileOptions, { contentDir, rel, errors, list
 
   const pages: CompiledPage[] = read.map(({ file, split, src, fm }, i) => {
     const facts = analysed[i]!;
-    const { record, untitled } = (made[i] ??= recordOf(read[i]!, facts, lastCommit));
+    const { record, untitled } = recordAt(i, facts, lastCommit);
     // A front matter that failed to parse has been reported already; its title is unknown, not missing.
     if (untitled && (src || !split.yaml.trim())) errors.push({ file, line: 1, message: 'The page has no title.', fix: 'Add `title:` to the front matter or start the page with a `# Heading`.' });
     return {
