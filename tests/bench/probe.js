@@ -50,7 +50,16 @@
   let lastArticleBatch = null;
   /** How long to wait, after the frame reading, for the batch's Element Timing entries. */
   const ENTRIES_WAIT_MS = 1000;
+  // The article the parser filled, and when a script first changed it after the parse (epoch ms).
+  // Element Timing reports an element again when a script moves it (the app adopting a page
+  // document's body), and reports a section's content first when a script lays out a section the
+  // browser had skipped below the window (content-visibility: auto, settled in idle time): paints
+  // after that change are the script's, not the document's, and are not read as the article's.
+  let parsedArticle = null;
+  let articleChangedAt = null;
   document.addEventListener('DOMContentLoaded', () => {
+    const h1 = document.querySelector('main h1');
+    parsedArticle = h1 ? h1.closest('article') || h1.closest('main') : null;
     const batch = lastArticleBatch;
     lastArticleBatch = undefined;
     afterPaint((t) => {
@@ -115,6 +124,7 @@
         const batch = articleBatches.get(e.identifier);
         if (batch) {
           const t = abs(e.renderTime || e.loadTime);
+          if (articleChangedAt !== null && t >= articleChangedAt) continue;
           if (batch.shown === null || t > batch.shown) batch.shown = t;
           continue;
         }
@@ -181,7 +191,20 @@
     return found;
   };
 
+  /** Notes the first change a script makes inside the parsed article (the probe's own marks aside). */
+  const noteArticleChange = (records) => {
+    if (articleChangedAt !== null || !parsedArticle) return;
+    for (const r of records) {
+      if (r.type === 'attributes' && r.attributeName === 'elementtiming') continue;
+      if (parsedArticle.contains(r.target)) {
+        articleChangedAt = abs(performance.now());
+        return;
+      }
+    }
+  };
+
   const observer = new MutationObserver((records) => {
+    noteArticleChange(records);
     // One lookup of the h1 per batch, shared: this runs for every batch the parser inserts.
     const h1 = document.querySelector('main h1');
     checkH1(h1);
