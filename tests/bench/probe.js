@@ -57,9 +57,10 @@
   // after that change are the script's, not the document's, and are not read as the article's.
   let parsedArticle = null;
   let articleChangedAt = null;
+  /** The element around the h1 whose parsed content is the article: its article, else its main. */
+  const articleOf = (h1) => (h1 ? h1.closest('article') || h1.closest('main') : null);
   document.addEventListener('DOMContentLoaded', () => {
-    const h1 = document.querySelector('main h1');
-    parsedArticle = h1 ? h1.closest('article') || h1.closest('main') : null;
+    parsedArticle = articleOf(document.querySelector('main h1'));
     const batch = lastArticleBatch;
     lastArticleBatch = undefined;
     afterPaint((t) => {
@@ -73,7 +74,7 @@
   });
   const noteArticle = (records, h1) => {
     if (lastArticleBatch === undefined) return;
-    const article = h1 ? h1.closest('article') || h1.closest('main') : null;
+    const article = articleOf(h1);
     if (!article) return;
     // One pass over the batch: marks what the parser added to the article, and tells whether it added any.
     const id = ARTICLE_ID + (articleSerial + 1);
